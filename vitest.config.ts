@@ -18,6 +18,7 @@ export default defineConfig({
             'platform/test/**/*.spec.ts',
             'services/*/src/**/*.spec.ts',
             'services/*/test/**/*.spec.ts',
+            'services/*/bench/**/*.spec.ts',
             'projections/**/*.spec.ts',
           ],
           exclude: ['**/node_modules/**'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Count32Param, RecordIdParam, safeText } from '../common/bounds';
+import { SearchParam } from '../common/inputs';
 import { ANNOUNCEMENT_TEXT_MAX_LENGTH, ANNOUNCEMENT_TITLE_MAX_LENGTH } from './events';
 
 const required = (max: number) =>
@@ -36,7 +37,7 @@ export const UpdateAnnouncementRequest = z.object({
 export type UpdateAnnouncementRequest = z.input<typeof UpdateAnnouncementRequest>;
 
 /** GET /announcements. */
-export const ListAnnouncementsQuery = z.object({ searchParam: safeText().max(200).optional(), pageNumber: Count32Param.pipe(z.number().min(1)).default(1) });
+export const ListAnnouncementsQuery = z.object({ searchParam: SearchParam, pageNumber: Count32Param.pipe(z.number().min(1)).default(1) });
 
 export const AnnouncementIdParams = z.object({ id: RecordIdParam });
 export const AnnouncementUploadFields = z.object({ typeArch: safeText().max(50).optional() });

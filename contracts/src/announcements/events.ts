@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventUnion } from '../events/registry';
+import { recordEvents } from '../events/records';
 import { RecordId, safeText } from '../common/bounds';
 import { StoredMedia } from '../messages/events';
 
@@ -22,9 +23,11 @@ export const AnnouncementDetails = z.object({
 });
 export type AnnouncementDetails = z.infer<typeof AnnouncementDetails>;
 
-export const AnnouncementCreated = defineEvent('AnnouncementCreated', AnnouncementDetails.extend({ announcementId: id }));
-export const AnnouncementChanged = defineEvent('AnnouncementChanged', z.object({ announcementId: id, changes: AnnouncementDetails.partial() }));
-export const AnnouncementDeleted = defineEvent('AnnouncementDeleted', z.object({ announcementId: id }));
+export const {
+  created: AnnouncementCreated,
+  changed: AnnouncementChanged,
+  deleted: AnnouncementDeleted,
+} = recordEvents('Announcement', 'announcementId', AnnouncementDetails);
 export const AnnouncementMediaAttached = defineEvent('AnnouncementMediaAttached', z.object({ announcementId: id, media: StoredMedia }));
 export const AnnouncementMediaRemoved = defineEvent('AnnouncementMediaRemoved', z.object({ announcementId: id, media: StoredMedia }));
 /** A user has seen the announcement (the popover's unread count). */

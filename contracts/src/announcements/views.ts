@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamps } from '../common/views';
 
 export const AnnouncementView = z.object({
   id: z.number(),
@@ -10,8 +11,7 @@ export const AnnouncementView = z.object({
   mediaName: z.string().nullable(),
   /** Whether the caller has seen it (the popover's unread count). */
   read: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type AnnouncementView = z.infer<typeof AnnouncementView>;
 

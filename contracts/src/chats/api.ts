@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Count32Param, RecordId, RecordIdParam, safeText } from '../common/bounds';
+import { SearchParam } from '../common/inputs';
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_TITLE_MAX_LENGTH, CHAT_USERS_MAX } from './events';
 
 /** The chat dialog's alerts (spec: validation of the chat dialog). */
@@ -29,7 +30,7 @@ export const UpdateChatRequest = z.object({ title: title.optional(), users: user
 export type UpdateChatRequest = z.input<typeof UpdateChatRequest>;
 
 /** GET /chats. */
-export const ListChatsQuery = z.object({ searchParam: safeText().max(200).optional(), pageNumber: Count32Param.pipe(z.number().min(1)).default(1) });
+export const ListChatsQuery = z.object({ searchParam: SearchParam, pageNumber: Count32Param.pipe(z.number().min(1)).default(1) });
 export type ListChatsQuery = z.infer<typeof ListChatsQuery>;
 
 /** GET /chats/{id}/messages. */

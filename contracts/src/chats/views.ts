@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ChatMediaType } from './events';
+import { timestamps } from '../common/views';
 
 /** A member of a chat as the list shows it, with what they have not read. */
 export const ChatMemberView = z.object({ userId: z.number(), unreads: z.number(), user: z.object({ id: z.number(), name: z.string() }) });
@@ -13,8 +14,7 @@ export const ChatView = z.object({
   ownerId: z.number(),
   lastMessage: z.string(),
   users: z.array(ChatMemberView),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type ChatView = z.infer<typeof ChatView>;
 

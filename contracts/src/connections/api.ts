@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ScheduleEntry } from '../companies/events';
 import { ConnectionChannel, ConnectionDetails, ConnectionStatus, ConnectionToken, TIME_SEND_QUEUE_OPTIONS, type ChannelAccount } from './events';
 import { inboundText, RecordId, RecordIdParam, realDateTime, safeText } from '../common/bounds';
+import { companyRecord, timestamps } from '../common/views';
 
 const id = RecordId;
 const optionalId = z.preprocess((value) => (value === '' || value === 0 ? null : value), id.nullable());
@@ -91,8 +92,7 @@ export type ImportProgress = z.infer<typeof ImportProgress>;
 
 /** A connection as the API and the `whatsapp` / `whatsappSession` socket frames show it. */
 export const ConnectionView = ConnectionDetails.extend({
-  id: z.number(),
-  companyId: z.number(),
+  ...companyRecord,
   channel: ConnectionChannel,
   status: ConnectionStatus,
   qrcode: z.string(),
@@ -106,8 +106,7 @@ export const ConnectionView = ConnectionDetails.extend({
   importProgress: ImportProgress.nullable(),
   /** Meta channels: which page or account (never the tokens). */
   facebookPageUserId: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 }).meta({ id: 'ConnectionView' });
 export type ConnectionView = z.infer<typeof ConnectionView>;
 

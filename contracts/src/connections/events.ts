@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ScheduleEntry } from '../companies/events';
 import { defineEvent, type EventUnion } from '../events/registry';
+import { defaultOpeningHours } from '../queues/schedules';
 import type { Channel } from '../tickets/events';
 import { INT32_MAX, RecordId, realDateTime, safeText } from '../common/bounds';
 
@@ -37,20 +38,6 @@ export const MAX_SANDBOX_CONNECTIONS = 3;
 const id = RecordId;
 const minutes = z.number().int().min(0).max(525_600);
 const message = safeText().max(4000);
-
-const CONNECTION_WEEKDAYS = [
-  { weekday: 'Segunda-feira', weekdayEn: 'monday' },
-  { weekday: 'Terça-feira', weekdayEn: 'tuesday' },
-  { weekday: 'Quarta-feira', weekdayEn: 'wednesday' },
-  { weekday: 'Quinta-feira', weekdayEn: 'thursday' },
-  { weekday: 'Sexta-feira', weekdayEn: 'friday' },
-  { weekday: 'Sábado', weekdayEn: 'saturday' },
-  { weekday: 'Domingo', weekdayEn: 'sunday' },
-] as const;
-
-/** 08:00–12:00 and 13:00–18:00 on every day. */
-export const defaultConnectionSchedules = (): ScheduleEntry[] =>
-  CONNECTION_WEEKDAYS.map(({ weekday, weekdayEn }) => ({ weekday, weekdayEn, startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' }));
 
 /**
  * What an administrator sets on a connection. Times are minutes unless named
@@ -142,7 +129,7 @@ export const defaultConnectionDetails = (): Omit<ConnectionDetails, 'name'> => (
   promptId: null,
   wavoip: '',
   queueIds: [],
-  schedules: defaultConnectionSchedules(),
+  schedules: defaultOpeningHours(),
 });
 
 /**

@@ -1,21 +1,19 @@
 import { z } from 'zod';
+import { companyRecord, timestamps } from '../common/views';
 
 export const ContactListView = z.object({
-  id: z.number(),
-  companyId: z.number(),
+  ...companyRecord,
   name: z.string(),
   contactsCount: z.number(),
   /** Items the channel has answered for, and how many of those have WhatsApp (the background check's progress). */
   checkedCount: z.number(),
   validCount: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type ContactListView = z.infer<typeof ContactListView>;
 
 export const ContactListItemView = z.object({
-  id: z.number(),
-  companyId: z.number(),
+  ...companyRecord,
   contactListId: z.number(),
   name: z.string(),
   number: z.string(),
@@ -24,8 +22,7 @@ export const ContactListItemView = z.object({
   isWhatsappValid: z.boolean().nullable(),
   /** The contact answered an opt-out word: no campaign reaches the number. */
   optedOut: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type ContactListItemView = z.infer<typeof ContactListItemView>;
 

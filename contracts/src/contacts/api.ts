@@ -2,16 +2,7 @@ import { z } from 'zod';
 import { Channel } from '../tickets/events';
 import { ContactExtraInfo } from './events';
 import { RecordIdParam, safeText } from '../common/bounds';
-
-/** The contact form's texts: empty → 'Required', under `min` → 'Too Short!', over `max` → 'Too Long!'. */
-const formText = (min: number, max: number) =>
-  safeText({ error: 'Required' })
-    .trim()
-    .superRefine((value, ctx) => {
-      if (value.length === 0) ctx.addIssue({ code: 'custom', message: 'Required' });
-      else if (value.length < min) ctx.addIssue({ code: 'custom', message: 'Too Short!' });
-      else if (value.length > max) ctx.addIssue({ code: 'custom', message: 'Too Long!' });
-    });
+import { formText, searchedPageQuery } from '../common/inputs';
 
 /** Empty, or a valid address ('Invalid email'). */
 const optionalEmail = safeText()
@@ -58,12 +49,7 @@ export type UpdateContactRequest = z.infer<typeof UpdateContactRequest>;
 export type UpdateContactBody = z.input<typeof UpdateContactRequest>;
 
 /** GET /contacts. */
-export const ListContactsQuery = z.object({
-  searchParam: safeText().max(200).optional(),
-  channel: Channel.optional(),
-  isGroup: flag.optional(),
-  pageNumber: positiveInt.default(1),
-});
+export const ListContactsQuery = searchedPageQuery({ channel: Channel.optional(), isGroup: flag.optional() });
 export type ListContactsQuery = z.infer<typeof ListContactsQuery>;
 /** What a client may put in GET /contacts' query. */
 export type ListContactsParams = z.input<typeof ListContactsQuery>;

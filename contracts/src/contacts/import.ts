@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ContactView } from './views';
 import { Count32, RecordId, safeText } from '../common/bounds';
+import { SearchParam } from '../common/inputs';
 import { defineEvent } from '../events/registry';
 import { Channel } from '../tickets/events';
 
@@ -154,7 +155,7 @@ export const ContactImportIdParams = z.object({ importId: z.uuid() });
 
 /** GET /contacts/export: the same filters as the list. */
 export const ExportContactsQuery = z.object({
-  searchParam: safeText().max(200).optional(),
+  searchParam: SearchParam,
   channel: Channel.optional(),
 });
 

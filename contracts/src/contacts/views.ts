@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Channel } from '../tickets/events';
+import { companyRecord, timestamps } from '../common/views';
 
 export const ContactTag = z.object({ id: z.number(), name: z.string(), color: z.string() });
 export type ContactTag = z.infer<typeof ContactTag>;
@@ -7,8 +8,7 @@ export type ContactTag = z.infer<typeof ContactTag>;
 /** A contact as the API and the `contact` frames show it. */
 export const ContactView = z
   .object({
-    id: z.number(),
-    companyId: z.number(),
+    ...companyRecord,
     name: z.string(),
     number: z.string(),
     email: z.string(),
@@ -25,22 +25,13 @@ export const ContactView = z
     extraInfo: z.array(z.object({ id: z.number(), name: z.string(), value: z.string() })),
     lgpdAcceptedAt: z.string().nullable(),
     tags: z.array(ContactTag),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps,
   })
   .meta({ id: 'ContactView' });
 export type ContactView = z.infer<typeof ContactView>;
 
 /** One line of GET /contacts/list: enough to pick a contact. */
-export const ContactSummary = z.object({
-  id: z.number(),
-  name: z.string(),
-  number: z.string(),
-  email: z.string(),
-  profilePicUrl: z.string().nullable(),
-  channel: Channel,
-  isGroup: z.boolean(),
-});
+export const ContactSummary = ContactView.pick({ id: true, name: true, number: true, email: true, profilePicUrl: true, channel: true, isGroup: true });
 export type ContactSummary = z.infer<typeof ContactSummary>;
 
 /** `contact` frame body (projections/contacts/projector.ts): the contact as it now stands, or the id of the one deleted. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { QueryFlag, RealDate, RecordIdParam, safeText } from '../common/bounds';
+import { QueryFlag, RealDate, RecordIdParam } from '../common/bounds';
+import { SearchParam } from '../common/inputs';
 import { DomainError } from '../errors';
-import { TicketStatus } from '../tickets/events';
-import { idList } from '../tickets/api';
+import { idList, statusListOf } from '../tickets/api';
 
 /** The dashboard's period options, in days (the last N days, today included). */
 export const DASHBOARD_PERIODS = [3, 7, 15, 30, 60, 90] as const;
@@ -70,27 +70,15 @@ export const DashboardTicketsQuery = DashboardPeriodQuery.extend({
 });
 export type DashboardTicketsQuery = z.infer<typeof DashboardTicketsQuery>;
 
-const statusList = z.preprocess((value) => {
-  if (value === undefined || value === '' || value === null) return undefined;
-  if (typeof value === 'string' && value.trim().startsWith('[')) {
-    try {
-      return JSON.parse(value);
-    } catch {
-      return value;
-    }
-  }
-  return typeof value === 'string' ? value.split(',') : value;
-}, z.array(TicketStatus).max(6).optional());
-
 /** GET /ticket/reports (spec 3 §7 Report): each list as JSON text, days as YYYY-MM-DD in the company's zone. */
 export const TicketReportQuery = z.object({
-  searchParam: z.preprocess(blankToUndefined, safeText().max(200).optional()),
+  searchParam: z.preprocess(blankToUndefined, SearchParam),
   contactId: z.preprocess(blankToUndefined, RecordIdParam.optional()),
   whatsappId: idList,
   tags: idList,
   users: idList,
   queueIds: idList,
-  status: statusList,
+  status: statusListOf(6),
   dateFrom: optionalDay,
   dateTo: optionalDay,
   page,
@@ -106,7 +94,7 @@ const flag = QueryFlag;
 
 /** GET /dashboard/moments (spec 1 §7). Dates bound the tickets' creation; without them every open ticket shows. */
 export const MomentsQuery = z.object({
-  status: statusList,
+  status: statusListOf(6),
   showAll: flag,
   queueIds: idList,
   dateStart: optionalDay,

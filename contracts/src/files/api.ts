@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageNumberParam, safeText } from '../common/bounds';
+import { SearchParam } from '../common/inputs';
 import { FILE_LIST_NAME_MAX, FILE_LIST_NAME_MIN } from './events';
 
 /** The file list dialog's words: 'nome muito curto' under 3 characters, 'Obrigatório' when missing. */
@@ -26,7 +27,7 @@ export const UpdateFileListRequest = z.object({
 });
 export type UpdateFileListRequest = z.infer<typeof UpdateFileListRequest>;
 export const ListFileListsQuery = z.object({
-  searchParam: safeText().max(200).optional(),
+  searchParam: SearchParam,
   pageNumber: PageNumberParam,
 });
 export const FILE_LISTS_PAGE_SIZE = 20;

@@ -1,15 +1,14 @@
 import { z } from 'zod';
+import { companyRecord, timestamps } from '../common/views';
 
 export const FileOptionView = z.object({ id: z.string(), name: z.string(), path: z.string(), mediaType: z.string(), size: z.number() });
 export const FileListView = z.object({
-  id: z.number(),
-  companyId: z.number(),
+  ...companyRecord,
   name: z.string(),
   message: z.string(),
   userId: z.number().nullable(),
   options: z.array(FileOptionView),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type FileListView = z.infer<typeof FileListView>;
 export const FileListPage = z.object({ files: z.array(FileListView), count: z.number(), hasMore: z.boolean() });

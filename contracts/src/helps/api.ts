@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HELP_DESCRIPTION_MAX_LENGTH, HELP_TITLE_MAX_LENGTH } from './events';
 import { HELP_VIDEO_MAX_LENGTH, helpVideoSource } from './video';
 import { safeText } from '../common/bounds';
+import { SearchParam } from '../common/inputs';
 
 /**
  * The helps calls. The original shows no field rules for help entries; these are ours:
@@ -31,4 +32,4 @@ export const UpdateHelpRequest = z.object({ title, description, video }).partial
 export type UpdateHelpRequest = z.input<typeof UpdateHelpRequest>;
 
 /** GET /helps: searchParam matches title or description, case-insensitively. */
-export const ListHelpsQuery = z.object({ searchParam: safeText().max(200).optional() });
+export const ListHelpsQuery = z.object({ searchParam: SearchParam });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineEvent, type EventUnion } from '../events/registry';
+import type { EventUnion } from '../events/registry';
+import { recordEvents } from '../events/records';
 import { HELP_VIDEO_MAX_LENGTH } from './video';
-import { RecordId, safeText } from '../common/bounds';
-
-const id = RecordId;
+import { safeText } from '../common/bounds';
+import { timestamps } from '../common/views';
 
 export const HELP_TITLE_MAX_LENGTH = 100;
 export const HELP_DESCRIPTION_MAX_LENGTH = 2000;
@@ -21,9 +21,7 @@ export type HelpDetails = z.infer<typeof HelpDetails>;
  * Help entries belong to no company. Like plans, their events carry no companyId in the data; the
  * metadata's companyId (never optional) is the company of the super user who wrote them.
  */
-export const HelpCreated = defineEvent('HelpCreated', HelpDetails.extend({ helpId: id }));
-export const HelpChanged = defineEvent('HelpChanged', z.object({ helpId: id, changes: HelpDetails.partial() }));
-export const HelpDeleted = defineEvent('HelpDeleted', z.object({ helpId: id }));
+export const { created: HelpCreated, changed: HelpChanged, deleted: HelpDeleted } = recordEvents('Help', 'helpId', HelpDetails);
 
 export const helpEvents = [HelpCreated, HelpChanged, HelpDeleted];
 
@@ -37,7 +35,6 @@ export const HelpView = z.object({
   title: z.string(),
   description: z.string(),
   video: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type HelpView = z.infer<typeof HelpView>;

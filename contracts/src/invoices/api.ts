@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Count32, Count32Param, RecordId, safeText } from '../common/bounds';
+import { SearchParam } from '../common/inputs';
 import { CUSTOM_PLAN } from './pricing';
 
 /** Invoices per page of GET /invoices/all (infinite scroll). */
@@ -7,7 +8,7 @@ export const INVOICES_PAGE_SIZE = 20;
 
 /** GET /invoices/all: `searchParam` matches the detail line or the due date; pages count from 1. */
 export const ListInvoicesQuery = z.object({
-  searchParam: safeText().max(200).optional(),
+  searchParam: SearchParam,
   pageNumber: Count32Param.pipe(z.number().min(1)).default(1),
 });
 export type ListInvoicesQuery = z.infer<typeof ListInvoicesQuery>;

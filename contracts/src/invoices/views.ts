@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Count32, RealDate, RecordId, safeText } from '../common/bounds';
+import { timestamps } from '../common/views';
 
 /** An invoice as GET /invoices/all and the `invoice` frames show it. */
 export const InvoiceView = z.object({
@@ -13,8 +14,7 @@ export const InvoiceView = z.object({
   dueDate: RealDate,
   status: z.enum(['open', 'paid']),
   paidAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type InvoiceView = z.infer<typeof InvoiceView>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NOTE_MAX_LENGTH, NOTE_MIN_LENGTH } from './events';
 import { INT32_MAX, safeText } from '../common/bounds';
+import { timestamps } from '../common/views';
 
 const id = z.coerce.number({ error: 'Required' }).int().positive().max(INT32_MAX);
 
@@ -23,7 +24,6 @@ export const TicketNoteView = z.object({
   contactId: z.number(),
   userId: z.number(),
   user: z.object({ id: z.number(), name: z.string() }).nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type TicketNoteView = z.infer<typeof TicketNoteView>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RecordId, safeText } from '../common/bounds';
 import { defineEvent, type EventUnion } from '../events/registry';
+import { recordEvents } from '../events/records';
 
 const id = RecordId;
 
@@ -24,9 +25,7 @@ export const OnDutyDetails = z.object({
 });
 export type OnDutyDetails = z.infer<typeof OnDutyDetails>;
 
-export const OnDutyCreated = defineEvent('OnDutyCreated', OnDutyDetails.extend({ onDutyId: id }));
-export const OnDutyChanged = defineEvent('OnDutyChanged', z.object({ onDutyId: id, changes: OnDutyDetails.partial() }));
-export const OnDutyDeleted = defineEvent('OnDutyDeleted', z.object({ onDutyId: id }));
+export const { created: OnDutyCreated, changed: OnDutyChanged, deleted: OnDutyDeleted } = recordEvents('OnDuty', 'onDutyId', OnDutyDetails);
 /**
  * A new out-of-hours ticket is to be announced to the entry's phone, through `whatsappId`. The
  * interval rule is decided here (the stream holds when the last announcement was queued).

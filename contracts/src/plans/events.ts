@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineEvent, type EventUnion } from '../events/registry';
+import type { EventUnion } from '../events/registry';
+import { recordEvents } from '../events/records';
 import { PlanFlagsSchema } from '../companies/settings';
-import { Count32, RecordId, safeText } from '../common/bounds';
+import { Count32, safeText } from '../common/bounds';
 
 export const PlanFields = PlanFlagsSchema.extend({
   name: safeText().trim().min(1).max(100),
@@ -14,9 +15,7 @@ export const PlanFields = PlanFlagsSchema.extend({
 });
 export type PlanFields = z.infer<typeof PlanFields>;
 
-export const PlanCreated = defineEvent('PlanCreated', PlanFields.extend({ planId: RecordId }));
-export const PlanChanged = defineEvent('PlanChanged', z.object({ planId: RecordId, changes: PlanFields.partial() }));
-export const PlanDeleted = defineEvent('PlanDeleted', z.object({ planId: RecordId }));
+export const { created: PlanCreated, changed: PlanChanged, deleted: PlanDeleted } = recordEvents('Plan', 'planId', PlanFields);
 
 export const planEvents = [PlanCreated, PlanChanged, PlanDeleted];
 export type PlanEvent = EventUnion<typeof planEvents>;

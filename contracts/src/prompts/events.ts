@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineEvent, type EventUnion } from '../events/registry';
+import type { EventUnion } from '../events/registry';
+import { recordEvents } from '../events/records';
 import { RecordId, safeText } from '../common/bounds';
 
 const id = RecordId;
@@ -50,9 +51,7 @@ export const PromptDetails = z.object({
 });
 export type PromptDetails = z.infer<typeof PromptDetails>;
 
-export const PromptCreated = defineEvent('PromptCreated', PromptDetails.extend({ promptId: id }));
-export const PromptChanged = defineEvent('PromptChanged', z.object({ promptId: id, changes: PromptDetails.partial() }));
-export const PromptDeleted = defineEvent('PromptDeleted', z.object({ promptId: id }));
+export const { created: PromptCreated, changed: PromptChanged, deleted: PromptDeleted } = recordEvents('Prompt', 'promptId', PromptDetails);
 
 export const promptEvents = [PromptCreated, PromptChanged, PromptDeleted];
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { PromptVoice } from './events';
+import { companyRecord, timestamps } from '../common/views';
 
 /** A prompt as the API and the `prompt` frames show it: keys masked (`sk-…abcd`), never whole. */
 export const PromptView = z.object({
-  id: z.number(),
-  companyId: z.number(),
+  ...companyRecord,
   name: z.string(),
   /** The key's first 3 and last 4 characters around an ellipsis; '' when none is stored. */
   apiKey: z.string(),
@@ -17,8 +17,7 @@ export const PromptView = z.object({
   maxMessages: z.number(),
   queueId: z.number(),
   queue: z.object({ id: z.number(), name: z.string() }).nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type PromptView = z.infer<typeof PromptView>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Count32Param, INT32_MAX, RecordIdParam, safeText } from '../common/bounds';
+import { SearchParam } from '../common/inputs';
 import { DialogflowLanguage, QueueIntegrationType, TYPEBOT_DEFAULT_DELAY_MS, TYPEBOT_DEFAULT_EXPIRES_MINUTES, type QueueIntegrationDetails } from './events';
 
 /** The dialog's texts for a name outside 2 to 50 characters (spec 2 §5). */
@@ -132,7 +133,7 @@ export type UpdateQueueIntegrationRequest = z.infer<typeof UpdateQueueIntegratio
 
 /** GET /queueIntegration: `searchParam` in the name; `pageNumber` from 1 (infinite scroll). */
 export const ListQueueIntegrationsQuery = z.object({
-  searchParam: safeText().max(200).optional(),
+  searchParam: SearchParam,
   pageNumber: Count32Param.pipe(z.number().int().min(1)).default(1),
 });
 export type ListQueueIntegrationsQuery = z.infer<typeof ListQueueIntegrationsQuery>;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { defineEvent, type EventUnion } from '../events/registry';
-import { INT32_MAX, RecordId, safeText } from '../common/bounds';
-
-const id = RecordId;
+import type { EventUnion } from '../events/registry';
+import { recordEvents } from '../events/records';
+import { INT32_MAX, safeText } from '../common/bounds';
 
 /** The services a queue integration connects to. */
 export const QueueIntegrationType = z.enum(['dialogflow', 'n8n', 'webhook', 'typebot']);
@@ -39,9 +38,11 @@ export const QueueIntegrationDetails = z.object({
 });
 export type QueueIntegrationDetails = z.infer<typeof QueueIntegrationDetails>;
 
-export const QueueIntegrationCreated = defineEvent('QueueIntegrationCreated', QueueIntegrationDetails.extend({ integrationId: id }));
-export const QueueIntegrationChanged = defineEvent('QueueIntegrationChanged', z.object({ integrationId: id, changes: QueueIntegrationDetails.partial() }));
-export const QueueIntegrationDeleted = defineEvent('QueueIntegrationDeleted', z.object({ integrationId: id }));
+export const {
+  created: QueueIntegrationCreated,
+  changed: QueueIntegrationChanged,
+  deleted: QueueIntegrationDeleted,
+} = recordEvents('QueueIntegration', 'integrationId', QueueIntegrationDetails);
 
 export const queueIntegrationEvents = [QueueIntegrationCreated, QueueIntegrationChanged, QueueIntegrationDeleted];
 

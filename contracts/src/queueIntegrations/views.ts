@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { DialogflowLanguage, QueueIntegrationType } from './events';
+import { companyRecord, timestamps } from '../common/views';
 
 /**
  * A queue integration as the API and the `queueIntegration` frames show it. The Dialogflow key is
  * never answered: `jsonContent` is empty and `credentialsHint` names the service account it holds.
  */
 export const QueueIntegrationView = z.object({
-  id: z.number(),
-  companyId: z.number(),
+  ...companyRecord,
   type: QueueIntegrationType,
   name: z.string(),
   projectName: z.string(),
@@ -23,8 +23,7 @@ export const QueueIntegrationView = z.object({
   typebotKeywordRestart: z.string(),
   typebotUnknownMessage: z.string(),
   typebotRestartMessage: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type QueueIntegrationView = z.infer<typeof QueueIntegrationView>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ScheduleEntry } from '../companies/events';
 import { defineEvent, type EventUnion } from '../events/registry';
+import { recordEvents } from '../events/records';
 import { Count32, RecordId, safeText } from '../common/bounds';
 
 const id = RecordId;
@@ -70,6 +71,17 @@ export const ChatbotOptionDetails = z.object({
   closeTicket: z.boolean(),
 });
 export type ChatbotOptionDetails = z.infer<typeof ChatbotOptionDetails>;
+/** A new option's details, before anything is chosen (the editor's blank option, the routing specs' fixtures). */
+export const blankChatbotOption = (): ChatbotOptionDetails => ({
+  name: '',
+  greetingMessage: '',
+  queueType: 'text',
+  optQueueId: null,
+  optUserId: null,
+  optIntegrationId: null,
+  optFileId: null,
+  closeTicket: false,
+});
 
 /** The target field each queueType needs ("the queueType decides which target field is shown"). */
 export const chatbotTargetField = {
@@ -108,9 +120,7 @@ export function withOnlyUsedTargets<T extends ChatbotOptionDetails>(option: T): 
   };
 }
 
-export const QueueCreated = defineEvent('QueueCreated', QueueDetails.extend({ queueId: id }));
-export const QueueChanged = defineEvent('QueueChanged', z.object({ queueId: id, changes: QueueDetails.partial() }));
-export const QueueDeleted = defineEvent('QueueDeleted', z.object({ queueId: id }));
+export const { created: QueueCreated, changed: QueueChanged, deleted: QueueDeleted } = recordEvents('Queue', 'queueId', QueueDetails);
 
 /** A chatbot option lives in its queue's stream; parentId null: a first-level option of the queue's menu. */
 export const ChatbotOptionAdded = defineEvent('ChatbotOptionAdded', ChatbotOptionDetails.extend({ queueId: id, optionId: id, parentId: id.nullable() }));

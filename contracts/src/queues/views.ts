@@ -1,21 +1,14 @@
 import { z } from 'zod';
 import { ScheduleEntry } from '../companies/events';
-import { ChatbotQueueType } from './events';
+import { type ChatbotOptionDetails, ChatbotQueueType } from './events';
+import { companyRecord, timestamps } from '../common/views';
 
 /** A chatbot option as the API, the `queue` frames and the routing engine see it, with its nested options. */
-export interface ChatbotOptionView {
+export interface ChatbotOptionView extends ChatbotOptionDetails {
   id: number;
   queueId: number;
   /** The option this one is nested under; null on the queue's first level. */
   parentId: number | null;
-  name: string;
-  greetingMessage: string;
-  queueType: ChatbotQueueType;
-  optQueueId: number | null;
-  optUserId: number | null;
-  optIntegrationId: number | null;
-  optFileId: number | null;
-  closeTicket: boolean;
   /** Nested options in menu order (the contact answers 1 for the first). */
   options: ChatbotOptionView[];
 }
@@ -39,8 +32,7 @@ export const ChatbotOptionView: z.ZodType<ChatbotOptionView> = z.lazy(() =>
 /** A queue as the API and the `queue` frames show it. */
 export const QueueView = z
   .object({
-    id: z.number(),
-    companyId: z.number(),
+    ...companyRecord,
     name: z.string(),
     color: z.string(),
     orderQueue: z.number().nullable(),
@@ -54,8 +46,7 @@ export const QueueView = z
     promptId: z.number().nullable(),
     /** Seven entries, Monday first. */
     schedules: z.array(ScheduleEntry),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps,
   })
   .meta({ id: 'QueueView' });
 export type QueueView = z.infer<typeof QueueView>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { QUICK_MESSAGE_MAX_LENGTH, SHORTCODE_MAX_LENGTH } from './events';
 import { RecordIdParam, safeText } from '../common/bounds';
+import { searchedPageQuery } from '../common/inputs';
+import { companyRecord, timestamps } from '../common/views';
 
 const REQUIRED = 'Obrigatório';
 const optionalId = RecordIdParam.nullable();
@@ -28,17 +30,11 @@ export const UpdateQuickMessageRequest = z.object({
 export type UpdateQuickMessageRequest = z.infer<typeof UpdateQuickMessageRequest>;
 
 /** GET /quick-messages: the quick-replies page (20 per page). */
-export const ListQuickMessagesQuery = z.object({
-  searchParam: safeText().max(200).optional(),
-  userId: RecordIdParam.optional(),
-  companyId: RecordIdParam.optional(),
-  pageNumber: RecordIdParam.default(1),
-});
+export const ListQuickMessagesQuery = searchedPageQuery({ userId: RecordIdParam.optional(), companyId: RecordIdParam.optional() });
 
 /** A quick message as the API and the socket frames carry it. */
 export const QuickMessageView = z.object({
-  id: z.number(),
-  companyId: z.number(),
+  ...companyRecord,
   userId: z.number(),
   shortcode: z.string(),
   message: z.string(),
@@ -52,8 +48,7 @@ export const QuickMessageView = z.object({
   /** The attachment's name as uploaded. */
   mediaName: z.string().nullable(),
   mediaType: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type QuickMessageView = z.infer<typeof QuickMessageView>;
 

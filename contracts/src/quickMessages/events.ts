@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventUnion } from '../events/registry';
+import { recordEvents } from '../events/records';
 import { StoredMedia } from '../messages/events';
 import { RecordId, safeText } from '../common/bounds';
 
@@ -23,9 +24,11 @@ export const QuickMessageFields = z.object({
 export type QuickMessageFields = z.infer<typeof QuickMessageFields>;
 
 /** Stream `quickmessage-<quickMessageId>`; `userId` is the author. */
-export const QuickMessageCreated = defineEvent('QuickMessageCreated', QuickMessageFields.extend({ quickMessageId: id, userId: id }));
-export const QuickMessageChanged = defineEvent('QuickMessageChanged', z.object({ quickMessageId: id, changes: QuickMessageFields.partial() }));
-export const QuickMessageDeleted = defineEvent('QuickMessageDeleted', z.object({ quickMessageId: id }));
+export const {
+  created: QuickMessageCreated,
+  changed: QuickMessageChanged,
+  deleted: QuickMessageDeleted,
+} = recordEvents('QuickMessage', 'quickMessageId', QuickMessageFields, { userId: id });
 /** A file was attached (replacing any earlier one); `originalName` is what the uploader called it (mediaName). */
 export const QuickMessageMediaAttached = defineEvent(
   'QuickMessageMediaAttached',

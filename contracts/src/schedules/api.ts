@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { SCHEDULE_BODY_MAX_LENGTH, SCHEDULE_BODY_MIN_LENGTH, ScheduleStatus } from './events';
 import { INT32_MAX, RecordIdParam, safeText } from '../common/bounds';
+import { searchedPageQuery } from '../common/inputs';
+import { companyRecord, timestamps } from '../common/views';
 
 const REQUIRED = 'Obrigatório';
 const TOO_SHORT = 'Mensagem muito curta';
@@ -36,17 +38,11 @@ export const UpdateScheduleRequest = z.object({ body: body.optional(), contactId
 export type UpdateScheduleRequest = z.infer<typeof UpdateScheduleRequest>;
 
 /** GET /schedules/ (20 per page). */
-export const ListSchedulesQuery = z.object({
-  searchParam: safeText().max(200).optional(),
-  contactId: RecordIdParam.optional(),
-  userId: RecordIdParam.optional(),
-  pageNumber: RecordIdParam.default(1),
-});
+export const ListSchedulesQuery = searchedPageQuery({ contactId: RecordIdParam.optional(), userId: RecordIdParam.optional() });
 
 /** A scheduled message as the API and the socket frames carry it. */
 export const ScheduleView = z.object({
-  id: z.number(),
-  companyId: z.number(),
+  ...companyRecord,
   contactId: z.number(),
   contact: z.object({ id: z.number(), name: z.string() }).nullable(),
   body: z.string(),
@@ -58,8 +54,7 @@ export const ScheduleView = z.object({
   messageId: z.string().nullable(),
   /** Why the last attempt failed (status ERRO). */
   failureReason: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type ScheduleView = z.infer<typeof ScheduleView>;
 

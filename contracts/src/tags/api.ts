@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TAG_NAME_MAX_LENGTH, TAG_NAME_MIN_LENGTH, TagColor } from './events';
 import { Count32Param, safeText } from '../common/bounds';
+import { SearchParam } from '../common/inputs';
 
 /** Tag name: missing or empty → 'Obrigatório', under 3 characters → the tag dialog's 'Tag muito curta!'. */
 const tagName = safeText({ error: 'Obrigatório' })
@@ -39,7 +40,7 @@ export const KanbanFilter = z.enum(['0', '1']).transform((value): 0 | 1 => (valu
 
 /** GET /tags: `offset` is how many the screen has loaded so far (infinite scroll). */
 export const ListTagsQuery = z.object({
-  searchParam: safeText().max(200).optional(),
+  searchParam: SearchParam,
   kanban: KanbanFilter.optional(),
   offset: Count32Param.default(0),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineEvent, type EventUnion } from '../events/registry';
+import type { EventUnion } from '../events/registry';
+import { recordEvents } from '../events/records';
 import { RecordId, safeText } from '../common/bounds';
 
 const id = RecordId;
@@ -21,9 +22,7 @@ export const TagDetails = z.object({
 export type TagDetails = z.infer<typeof TagDetails>;
 
 /** `userId`: who created it; null when the system did. */
-export const TagCreated = defineEvent('TagCreated', TagDetails.extend({ tagId: id, userId: id.nullable() }));
-export const TagChanged = defineEvent('TagChanged', z.object({ tagId: id, changes: TagDetails.partial() }));
-export const TagDeleted = defineEvent('TagDeleted', z.object({ tagId: id }));
+export const { created: TagCreated, changed: TagChanged, deleted: TagDeleted } = recordEvents('Tag', 'tagId', TagDetails, { userId: id.nullable() });
 
 export const tagEvents = [TagCreated, TagChanged, TagDeleted];
 

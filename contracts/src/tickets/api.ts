@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TicketStatus } from './events';
-import { Count32, QueryFlag, RealDate, RecordId, RecordIdParam, safeText } from '../common/bounds';
+import { Count32, QueryFlag, RealDate, RecordId, RecordIdParam } from '../common/bounds';
+import { SearchParam } from '../common/inputs';
 
 /** A JSON list as text, or the text itself when it is not JSON (the schema then refuses it: 400, never a throw). */
 const jsonOrText = (text: string): unknown => {
@@ -23,24 +24,20 @@ export const idList = z.preprocess((value) => {
   return value;
 }, z.array(RecordIdParam).max(500).optional());
 
-const statusList = z.preprocess((value) => {
-  if (value === undefined || value === '') return undefined;
-  if (typeof value === 'string' && value.trim().startsWith('[')) {
-    try {
-      return JSON.parse(value);
-    } catch {
-      return value;
-    }
-  }
-  return typeof value === 'string' ? value.split(',') : value;
-}, z.array(TicketStatus).max(4).optional());
+/** Status lists in query strings: JSON (`["open","pending"]`) or comma-separated; at most `max` of them. */
+export const statusListOf = (max: number) =>
+  z.preprocess((value) => {
+    if (value === undefined || value === '' || value === null) return undefined;
+    if (typeof value === 'string' && value.trim().startsWith('[')) return jsonOrText(value);
+    return typeof value === 'string' ? value.split(',') : value;
+  }, z.array(TicketStatus).max(max).optional());
 
 const flag = QueryFlag;
 const day = RealDate;
 
 /** GET /tickets. */
 export const ListTicketsQuery = z.object({
-  searchParam: safeText().max(200).optional(),
+  searchParam: SearchParam,
   pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
   /** The previous page's `nextCursor`: the next page without an offset (infinite scroll); wins over pageNumber. */
   cursor: z
@@ -59,7 +56,7 @@ export const ListTicketsQuery = z.object({
   userFilter: idList,
   whatsappIds: idList,
   whatsapps: idList,
-  statusFilter: statusList,
+  statusFilter: statusListOf(4),
   isGroup: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false']).optional()),
   /** One contact's tickets ("open its tickets" from the contacts screen). */
   contactId: RecordIdParam.optional(),

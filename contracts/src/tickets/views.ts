@@ -2,22 +2,25 @@ import { z } from 'zod';
 import { Actor } from '../events/envelope';
 import type { ChainBreak } from '../events/hash-chain';
 import { Channel, TicketStatus } from './events';
+import { timestamps } from '../common/views';
+import { ContactView } from '../contacts/views';
 
 const named = z.object({ id: z.number(), name: z.string() });
 
 /** A ticket's contact as the ticket screens show it. */
-export const TicketContact = z.object({
-  id: z.number(),
-  name: z.string(),
-  number: z.string(),
-  email: z.string(),
-  profilePicUrl: z.string().nullable(),
-  urlPicture: z.string().nullable(),
-  channel: Channel,
-  isGroup: z.boolean(),
-  active: z.boolean(),
-  disableBot: z.boolean(),
-  acceptAudioMessage: z.boolean(),
+export const TicketContact = ContactView.pick({
+  id: true,
+  name: true,
+  number: true,
+  email: true,
+  profilePicUrl: true,
+  urlPicture: true,
+  channel: true,
+  isGroup: true,
+  active: true,
+  disableBot: true,
+  acceptAudioMessage: true,
+}).extend({
   /** Erased under the LGPD: every personal field is blank, and screens show "Contato removido #id". */
   erased: z.boolean(),
 });
@@ -50,8 +53,7 @@ export const TicketView = z
     amountUsedBotQueues: z.number(),
     /** The contact's rating (1 to 5) once given. */
     userRating: z.number().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps,
   })
   .meta({ id: 'TicketView' });
 export type TicketView = z.infer<typeof TicketView>;

@@ -5,6 +5,7 @@ import type { UserDetails } from './events';
 import { QueueSummary } from '../queues/views';
 import { UserView } from './views';
 import { RecordId, RecordIdParam, safeText } from '../common/bounds';
+import { SearchParam } from '../common/inputs';
 
 /** The users calls. Validation messages as the user form shows them. */
 
@@ -52,7 +53,7 @@ export type UpdateUserRequest = z.input<typeof UpdateUserRequest>;
 
 /** GET /users: a page of 40 (searchParam, pageNumber or companyId). */
 export const ListUsersQuery = z.object({
-  searchParam: safeText().max(200).optional(),
+  searchParam: SearchParam,
   pageNumber: z.coerce.number().int().positive().max(100_000).optional(),
   companyId: RecordIdParam.optional(),
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { Language, Profile } from '../session/api';
+import { companyRecord, timestamps } from '../common/views';
 
 /** A user as the API shows it (never the password hash). */
 export const UserView = z
   .object({
-    id: z.number(),
-    companyId: z.number(),
+    ...companyRecord,
     name: z.string(),
     email: z.string(),
     profile: Profile,
@@ -28,8 +28,7 @@ export const UserView = z
     phone: z.string(),
     /** Pinging from a browser. */
     online: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    ...timestamps,
     lastLogin: z.string().nullable(),
   })
   .meta({ id: 'UserView' });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { companyRecord, timestamps } from '../common/views';
 
 /** An endpoint as GET /webhooks shows it; the secret is never part of it. */
 export const WebhookView = z.object({
-  id: z.number(),
-  companyId: z.number(),
+  ...companyRecord,
   url: z.string(),
   events: z.array(z.string()),
   description: z.string(),
@@ -14,8 +14,7 @@ export const WebhookView = z.object({
   pausedAt: z.string().nullable(),
   /** The last failure when it was paused (HTTP status or connection error). */
   pauseReason: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...timestamps,
 });
 export type WebhookView = z.infer<typeof WebhookView>;
 

@@ -64,31 +64,30 @@ export class Client implements SocketConnection {
       case 'joinNotification':
         this.rooms.add(rooms.notification);
         return;
-      case 'joinTickets': {
-        const room = rooms.status(message.data);
-        if (this.statusRoom !== undefined) this.rooms.delete(this.statusRoom);
-        this.statusRoom = room;
-        this.rooms.add(room);
+      case 'joinTickets':
+        this.statusRoom = this.switchRoom(this.statusRoom, rooms.status(message.data));
         return;
-      }
       case 'leaveTickets': {
         const room = rooms.status(message.data);
         this.rooms.delete(room);
         if (this.statusRoom === room) this.statusRoom = undefined;
         return;
       }
-      case 'joinChatBox': {
-        const room = rooms.ticket(message.data);
-        if (this.ticketRoom !== undefined) this.rooms.delete(this.ticketRoom);
-        this.ticketRoom = room;
-        this.rooms.add(room);
+      case 'joinChatBox':
+        this.ticketRoom = this.switchRoom(this.ticketRoom, rooms.ticket(message.data));
         return;
-      }
       case 'leaveChatBox':
         if (this.ticketRoom !== undefined) this.rooms.delete(this.ticketRoom);
         this.ticketRoom = undefined;
         return;
     }
+  }
+
+  /** Leaves `from` (the socket's room of that kind, if any) for `to`, which it answers. */
+  private switchRoom(from: string | undefined, to: string): string {
+    if (from !== undefined) this.rooms.delete(from);
+    this.rooms.add(to);
+    return to;
   }
 }
 

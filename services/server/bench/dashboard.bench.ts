@@ -8,22 +8,16 @@
  * 365: every row) downloaded over a socket (rows/s, peak RSS), and the time from a ticket's close to
  * the dashboard frame and to the changed card. One JSON line per figure, with idle and steal.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BusMessage } from '@conversa/bus';
 import { migrateDashboard } from '@conversa/projections/dashboard/migration';
 import { dashboardToday } from '@conversa/projections/dashboard/queries';
 import { migrateTickets } from '@conversa/projections/tickets/migration';
 import { sql } from 'kysely';
-import { freePort } from '../../testing/src/postgres';
-import { loadConfig } from '../src/config';
-import { buildHttp } from '../src/http';
-import { seed } from '../src/seed';
-import { wire } from '../src/wiring';
-import { log } from './tickets/measure';
+import { figure, log, machineWatch, memoryPeak, percentileFigures, runBench, sampleTimes } from './kit/measure';
+import { withProduct } from './kit/product';
+import { insertContacts } from './kit/tables';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 1_000_000);
 const EXPORT_DAYS = Number(process.env.BENCH_EXPORT_DAYS ?? 365);
@@ -32,35 +26,13 @@ const USERS = 20;
 const QUEUES = 8;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
 
-const figure = (name: string, value: number, unit: string, extra: Record<string, unknown> = {}) =>
-  process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit, ...extra })}\n`);
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
-const cpuTicks = () => readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
 const dayBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
-async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-dashboard-'));
-  const pgPort = await freePort();
-  process.env.PG_PORT = String(pgPort);
-  const secrets = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) };
-  const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), ...secrets }, dataDir);
-  const wiring = await wire(config, { runProjections: true });
-  const cpuAtStart = cpuTicks();
-  try {
-    await seed(wiring.ctx, config);
-    const { app } = await buildHttp(wiring, { serveUi: false, edge: false, projections: true });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (app.server.address() as { port: number }).port;
+runBench(() =>
+  withProduct({ name: 'dashboard', listen: true }, async ({ app, wiring, admin, port }) => {
+    const machine = machineWatch({ idle: 'cpu_idle_share', steal: 'cpu_steal_share' });
     const db = wiring.db;
-    const login = await app.inject({
-      method: 'POST',
-      url: '/auth/login',
-      payload: secrets.ADMIN_EMAIL ? { email: secrets.ADMIN_EMAIL, password: secrets.ADMIN_PASSWORD } : {},
-    });
-    const token = login.json().token as string;
-    const companyId = login.json().user.companyId as number;
-    const adminId = login.json().user.id as number;
-    const headers = { authorization: `Bearer ${token}` };
+    const { companyId, userId: adminId, headers } = admin;
     const today = dashboardToday(new Date());
 
     log(`bulk-loading ${TICKETS} tickets over 365 days into company ${companyId}`);
@@ -69,10 +41,7 @@ async function main() {
     await sql`
       insert into read.users select (jsonb_populate_record(null::read.users, to_jsonb(u) || jsonb_build_object('id', g, 'email', 'bench' || g || '@example.com', 'name', 'Atendente ' || g))).*
       from read.users u, generate_series(${base}::int, ${base + USERS - 1}::int) g where u.id = ${adminId}`.execute(db);
-    await sql`
-      insert into read.contacts (id, company_id, name, number, email, active, disable_bot, accept_audio_message, channel, is_group, created_at, updated_at)
-      select g, ${companyId}, 'Contato ' || g, (5511900000000 + g)::text, '', true, false, true, 'whatsapp', false, now(), now()
-      from generate_series(${base}::int, ${base + CONTACTS - 1}::int) g`.execute(db);
+    await insertContacts(db, companyId, base, base + CONTACTS - 1, '0 days');
     // Indexes are built once the rows are in, as a restore would.
     for (const index of ['tickets_uuid', 'tickets_list', 'tickets_list_queue', 'tickets_contact', 'tickets_last_message', 'tickets_unread'])
       await sql.raw(`drop index if exists read.${index}`).execute(db);
@@ -138,16 +107,15 @@ async function main() {
     figure('dashboard_bulk_load_s', (performance.now() - started) / 1000, 's', { tickets: TICKETS, dailyRows });
 
     const timed = async (name: string, url: string) => {
-      for (let warm = 0; warm < 10; warm++) await app.inject({ method: 'GET', url, headers });
-      const samples: number[] = [];
-      for (let index = 0; index < SAMPLES; index++) {
-        const t0 = performance.now();
-        const response = await app.inject({ method: 'GET', url, headers });
-        samples.push(performance.now() - t0);
-        if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
-      }
-      figure(`${name}_p50_ms`, percentile(samples, 50), 'ms');
-      figure(`${name}_p95_ms`, percentile(samples, 95), 'ms');
+      const samples = await sampleTimes(
+        SAMPLES,
+        async () => {
+          const response = await app.inject({ method: 'GET', url, headers });
+          if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}: ${response.body}`);
+        },
+        { warm: 10 },
+      );
+      percentileFigures(name, samples, [50, 95], { suffix: '_ms' });
     };
     await timed('dashboard_7d', '/dashboard?days=7');
     await timed('dashboard_90d', '/dashboard?days=90');
@@ -161,9 +129,7 @@ async function main() {
     await timed('report_page_year', `/ticket/reports?dateFrom=${dayBefore(today, 364)}&dateTo=${today}&pageSize=10`);
 
     // The export, downloaded over a socket as a browser would; RSS sampled meanwhile.
-    const rssBefore = process.memoryUsage().rss;
-    let peak = rssBefore;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+    const memory = memoryPeak(50);
     const t0 = performance.now();
     const { rows, bytes } = await new Promise<{ rows: number; bytes: number }>((resolve, reject) => {
       get({ host: '127.0.0.1', port, path: `/ticket/reports/export?dateFrom=${dayBefore(today, EXPORT_DAYS - 1)}&dateTo=${today}`, headers }, (response) => {
@@ -174,11 +140,11 @@ async function main() {
         response.on('error', reject);
       }).on('error', reject);
     });
-    clearInterval(sampler);
+    const peak = memory.stop().rss;
     const seconds = (performance.now() - t0) / 1000;
     figure('export_s', seconds, 's', { rows, bytes });
     figure('export_rows_per_s', rows / seconds, 'rows/s');
-    figure('export_peak_rss_mb', peak / 1024 / 1024, 'MB', { before: Math.round(rssBefore / 1024 / 1024) });
+    figure('export_peak_rss_mb', peak / 1024 / 1024, 'MB', { before: Math.round(memory.start.rss / 1024 / 1024) });
 
     // A ticket closes: how long until the dashboard frame is out, and until the card shows it.
     const contact = await app.inject({ method: 'POST', url: '/contacts', headers, payload: { name: 'Bench close', number: '5511988887777' } });
@@ -201,17 +167,6 @@ async function main() {
     if (frames.length > 0) figure('close_to_dashboard_frame_ms', frames[0]! - closedAt, 'ms');
     figure('close_to_card_ms', shown, 'ms');
 
-    const cpu = cpuTicks().map((value, index) => value - cpuAtStart[index]!);
-    const total = cpu.reduce((sum, value) => sum + value, 0);
-    figure('cpu_idle_share', (cpu[3]! / total) * 100, '%');
-    figure('cpu_steal_share', (cpu[7]! / total) * 100, '%');
-    await app.close();
-  } finally {
-    await wiring.close();
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+    machine.report();
+  }),
+);

@@ -9,66 +9,18 @@
  * One JSON line per figure on stdout; progress on stderr.
  */
 import { sql } from 'kysely';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort } from '../../testing/src/postgres';
-import { loadConfig } from '../src/config';
-import { buildHttp } from '../src/http';
-import { seed } from '../src/seed';
-import { wire } from '../src/wiring';
-import { figure, log } from './tickets/measure';
+import { figure, log, percentileFigures, runBench } from './kit/measure';
+import { withProduct } from './kit/product';
 
 const MESSAGES = Number(process.env.BENCH_INGEST_MESSAGES ?? 3000);
 const CONTACTS = Number(process.env.BENCH_INGEST_CONTACTS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_INGEST_CONCURRENCY ?? 32);
 const BURST = 200;
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-
-async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-ingest-'));
-  // The embedded Postgres reads its port from the environment: a free one, beside other running instances.
-  process.env.PG_PORT = String(await freePort());
-  const config = loadConfig(
-    {
-      DATA_DIR: dataDir,
-      PG_PORT: process.env.PG_PORT,
-      ADMIN_EMAIL: 'bench@example.com',
-      ADMIN_PASSWORD: 'Bench-pass-1',
-      JWT_SECRET: 'bench-secret-'.repeat(4),
-    },
-    dataDir,
-  );
-  const wiring = await wire(config, { runProjections: true });
-  try {
-    await seed(wiring.ctx, config);
-    await wiring.sessions.start();
-    const { app } = await buildHttp(wiring, { serveUi: false, edge: true, projections: true });
-    await app.ready();
-    const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } });
-    const token = login.json().token as string;
-    const created = await app.inject({
-      method: 'POST',
-      url: '/whatsapp',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { name: 'Bench sandbox', channel: 'sandbox' },
-    });
-    if (created.statusCode !== 201) throw new Error(`sandbox: ${created.statusCode} ${created.body}`);
-    const sandbox = created.json() as { id: number; token: string };
-    const deliver = async (payload: object) => {
-      const response = await app.inject({
-        method: 'POST',
-        url: `/sandbox/${sandbox.id}/messages`,
-        headers: { authorization: `Bearer ${sandbox.token}` },
-        payload,
-      });
-      if (response.statusCode !== 202) throw new Error(`deliver: ${response.statusCode} ${response.body}`);
-      return response.json() as { id: string; ticketId: number; contactId: number; duplicate: boolean };
-    };
+runBench(() =>
+  withProduct({ name: 'ingest', http: { edge: true }, sessions: true }, async ({ wiring, addSandbox }) => {
+    const sandbox = await addSandbox();
+    const { deliver } = sandbox;
     const messagesOnConnection = async () =>
       Number((await sql<{ count: string }>`select count(*) as count from read.messages where whatsapp_id = ${sandbox.id}`.execute(wiring.db)).rows[0]!.count);
 
@@ -99,9 +51,7 @@ async function main() {
     const stored = (await messagesOnConnection()) - before;
     if (stored !== MESSAGES) throw new Error(`read model holds ${stored} of ${MESSAGES} messages`);
     figure('sandbox_inbound_messages_per_s', MESSAGES / seconds, 'msg/s');
-    figure('sandbox_inbound_latency_p50', percentile(latencies, 50), 'ms');
-    figure('sandbox_inbound_latency_p95', percentile(latencies, 95), 'ms');
-    figure('sandbox_inbound_latency_p99', percentile(latencies, 99), 'ms');
+    percentileFigures('sandbox_inbound_latency', latencies, [50, 95, 99]);
 
     log('delivering one message id 3 times');
     const repeated = [];
@@ -138,14 +88,5 @@ async function main() {
       'messages',
     );
     figure('burst_200_first_messages_s', burstSeconds, 's');
-    await app.close();
-  } finally {
-    await wiring.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-main().catch((error) => {
-  console.error('bench failed:', error, error?.stack);
-  process.exit(1);
-});
+  }),
+);

@@ -1,6 +1,6 @@
 /**
  * The JavaScript a browser fetches to show a screen: `pnpm bench:ui` (builds the UI first). The real product serves
- * ui/dist (see ./ui-server.ts) to Debian's Chromium with a cold cache and no service worker (its background precache
+ * ui/dist (see ./kit/ui.ts) to Debian's Chromium with a cold cache and no service worker (its background precache
  * of every file is not what the page needs to paint):
  * - shell: the login page, until its form is on screen and the network is idle;
  * - tickets: a signed-in attendant (profile user, one queue, a session restored from the refresh cookie as after a
@@ -15,15 +15,18 @@ import type { Browser, BrowserContext } from 'playwright-core';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 import { openTicketsToFirstRow, recordScripts, TICKETS_FIRST_ROW_BUDGET_KIB, type ScriptSizes } from '@conversa/testing/firstRow';
-import { firstRowOnPhone, median, waterfall } from './phone-network';
-import { loginInBrowser, startUiServer } from './ui-server';
+import { signIn } from '@conversa/testing/browser';
+import { figure, median, runBench } from './kit/measure';
+import { idsPast, insertContacts, insertTickets, recountTickets } from './kit/tables';
+import { withUiServer, type UiServer } from './kit/ui';
+import { firstRowOnPhone, waterfall } from './phone-network';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 40);
 const BUDGET_KIB = TICKETS_FIRST_ROW_BUDGET_KIB;
 /** Runs per phone-network figure (cold and repeat visit); the median is reported. */
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-const figure = (name: string, value: number, unit: string) => process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit })}\n`);
+/** The per-file breakdown and the waterfalls, on stderr as they are (no timestamp). */
 const log = (text: string) => process.stderr.write(`${text}\n`);
 
 type Files = ScriptSizes;
@@ -43,78 +46,61 @@ function report(name: string, files: Files, budget?: number) {
 
 const difference = (all: Files, before: Files): Files => new Map([...all].filter(([path]) => !before.has(path)));
 
-async function main() {
-  // The product logs go to stderr: stdout carries the JSON lines alone.
-  console.log = (...args: unknown[]) => console.error(...args);
-  const server = await startUiServer('initial-js');
-  const { url, browser, wiring, companyId, call } = server;
-  try {
-    const queueId = (await call('POST', '/queue', { name: 'Vendas', color: '#2563eb', greetingMessage: 'Olá!' })).id as number;
-    const attendant = { email: 'ana@bench.test', password: 'Ana-bench-1' };
-    const userId = (await call('POST', '/users', { name: 'Ana Atendente', ...attendant, profile: 'user', queueIds: [queueId] })).id as number;
-    // Her open conversations (the screen's first tab) and as many waiting in her queue, straight into the read tables.
-    const base = 1_000_000;
-    const last = base + TICKETS - 1;
-    await sql`
-      insert into read.contacts (id, company_id, name, number, email, profile_pic_url, active, disable_bot, accept_audio_message, channel, is_group, extra_info, created_at, updated_at, deleted)
-      select g, ${companyId}, 'Contato ' || g, (5511900000000 + g)::text, '', null, true, false, true, 'whatsapp', false, '[]'::jsonb, now() - interval '3 days', now() - interval '3 days', false
-      from generate_series(${base}::int, ${last}::int) g`.execute(wiring.db);
-    await sql`
-      insert into read.tickets (id, uuid, company_id, status, queue_id, user_id, contact_id, whatsapp_id, channel, is_group, unread_messages, last_message, created_at, updated_at)
-      select g, gen_random_uuid(), ${companyId}, case when g % 2 = 0 then 'open' else 'pending' end, ${queueId}::int,
-        case when g % 2 = 0 then ${userId}::int else null end, g, null, 'whatsapp', false, g % 4, 'Mensagem da conversa ' || g,
-        now() - interval '3 days', now() - ((${last}::int - g) * interval '30 seconds')
-      from generate_series(${base}::int, ${last}::int) g`.execute(wiring.db);
-    await sql`
-      insert into read.ticket_counts (company_id, status, queue_id, user_id, whatsapp_id, is_group, tickets)
-      select company_id, status, queue_id, user_id, whatsapp_id, is_group, count(*) from read.tickets where not deleted and company_id = ${companyId}
-      group by company_id, status, queue_id, user_id, whatsapp_id, is_group
-      on conflict on constraint ticket_counts_key do update set tickets = excluded.tickets`.execute(wiring.db);
-    for (const kind of ['ticket', 'contact'] as const) {
-      await wiring.ctx.ids.next(kind);
-      await sql.raw(`select setval('ids.${kind}', ${base * 10})`).execute(wiring.db);
-    }
+async function measure(server: UiServer) {
+  const { url, browser, wiring, call } = server;
+  const { companyId } = server.admin;
+  const queueId = (await call('POST', '/queue', { name: 'Vendas', color: '#2563eb', greetingMessage: 'Olá!' })).id as number;
+  const attendant = { email: 'ana@bench.test', password: 'Ana-bench-1' };
+  const userId = (await call('POST', '/users', { name: 'Ana Atendente', ...attendant, profile: 'user', queueIds: [queueId] })).id as number;
+  // Her open conversations (the screen's first tab) and as many waiting in her queue, straight into the read tables.
+  const base = 1_000_000;
+  const last = base + TICKETS - 1;
+  await insertContacts(wiring.db, companyId, base, last, '3 days');
+  await insertTickets(wiring.db, companyId, base, last, {
+    status: sql`case when g % 2 = 0 then 'open' else 'pending' end`,
+    queue: sql`${queueId}::int`,
+    user: sql`case when g % 2 = 0 then ${userId}::int else null end`,
+    unread: sql`g % 4`,
+  });
+  await recountTickets(wiring.db, companyId);
+  await idsPast(wiring, base);
 
-    // The shell alone: the login page on a cold cache.
-    const first = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
-    first.setDefaultTimeout(60_000);
-    const shellScripts = recordScripts(first);
-    const page = await first.newPage();
-    await page.goto(`${url}/login`);
-    await page.getByTestId('login-submit').waitFor();
-    await page.waitForLoadState('networkidle');
-    report('shell_login', await shellScripts.snapshot());
-    await loginInBrowser(page, url, attendant.email, attendant.password);
-    await page.waitForURL((address) => address.pathname !== '/login');
-    const session = await first.storageState();
-    await first.close();
+  // The shell alone: the login page on a cold cache.
+  const first = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  first.setDefaultTimeout(60_000);
+  const shellScripts = recordScripts(first);
+  const page = await first.newPage();
+  await page.goto(`${url}/login`);
+  await page.getByTestId('login-submit').waitFor();
+  await page.waitForLoadState('networkidle');
+  report('shell_login', await shellScripts.snapshot());
+  await signIn(page, url, attendant);
+  const session = await first.storageState();
+  await first.close();
 
-    // /tickets opened by the signed-in attendant: a fresh context (cold cache) holding her session.
-    const second = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block', storageState: session });
-    second.setDefaultTimeout(60_000);
-    const ticketScripts = recordScripts(second);
-    const tickets = await second.newPage();
-    const { askedBeforeRow, paintedMs } = await openTicketsToFirstRow(tickets, url);
-    const painted = new Map([...(await ticketScripts.snapshot())].filter(([path]) => askedBeforeRow.has(path)));
-    await tickets.waitForLoadState('networkidle');
-    const idle = await ticketScripts.snapshot();
-    report('tickets_to_first_row', painted, BUDGET_KIB);
-    figure('tickets_first_row_ms', paintedMs, 'ms');
-    report('tickets_after_paint_until_idle', difference(idle, painted));
-    await second.close();
+  // /tickets opened by the signed-in attendant: a fresh context (cold cache) holding her session.
+  const second = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block', storageState: session });
+  second.setDefaultTimeout(60_000);
+  const ticketScripts = recordScripts(second);
+  const tickets = await second.newPage();
+  const { askedBeforeRow, paintedMs } = await openTicketsToFirstRow(tickets, url);
+  const painted = new Map([...(await ticketScripts.snapshot())].filter(([path]) => askedBeforeRow.has(path)));
+  await tickets.waitForLoadState('networkidle');
+  const idle = await ticketScripts.snapshot();
+  report('tickets_to_first_row', painted, BUDGET_KIB);
+  figure('tickets_first_row_ms', paintedMs, 'ms');
+  report('tickets_after_paint_until_idle', difference(idle, painted));
+  await second.close();
 
-    // Each context starts from its own session: a refresh cookie is rotated on use, a used one is refused.
-    const freshSession = async (): Promise<StorageState> => {
-      const login = await server.app.inject({ method: 'POST', url: '/auth/login', payload: attendant });
-      const cookie = [login.headers['set-cookie']].flat().find((value) => value?.startsWith('jrt='));
-      const value = cookie?.split(';')[0]!.slice('jrt='.length);
-      if (!value) throw new Error(`login for the phone runs: ${login.statusCode} ${login.body}`);
-      return { ...session, cookies: session.cookies.map((stored) => (stored.name === 'jrt' ? { ...stored, value } : stored)) };
-    };
-    await onPhoneNetwork(browser, url, freshSession);
-  } finally {
-    await server.close();
-  }
+  // Each context starts from its own session: a refresh cookie is rotated on use, a used one is refused.
+  const freshSession = async (): Promise<StorageState> => {
+    const login = await server.app.inject({ method: 'POST', url: '/auth/login', payload: attendant });
+    const cookie = [login.headers['set-cookie']].flat().find((value) => value?.startsWith('jrt='));
+    const value = cookie?.split(';')[0]!.slice('jrt='.length);
+    if (!value) throw new Error(`login for the phone runs: ${login.statusCode} ${login.body}`);
+    return { ...session, cookies: session.cookies.map((stored) => (stored.name === 'jrt' ? { ...stored, value } : stored)) };
+  };
+  await onPhoneNetwork(browser, url, freshSession);
 }
 
 /**
@@ -171,7 +157,8 @@ async function onPhoneNetwork(browser: Browser, url: string, freshSession: () =>
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
+runBench(async () => {
+  // The product logs go to stderr: stdout carries the JSON lines alone.
+  console.log = (...args: unknown[]) => console.error(...args);
+  await withUiServer('initial-js', measure);
 });

@@ -12,45 +12,19 @@
  * Also the machine's CPU steal and idle over the run (from /proc/stat) and the load average, to read the figures
  * against. One JSON line per figure on stdout; progress on stderr. BENCH_TICKETS changes the board size.
  */
-import { launchBrowser } from '@conversa/testing/browser';
 import { sql } from 'kysely';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { freePort } from '../../testing/src/postgres';
-import { loadConfig } from '../src/config';
-import { buildHttp } from '../src/http';
-import { seed } from '../src/seed';
-import { wire } from '../src/wiring';
-import { figure, log } from './tickets/measure';
+import { loadavg } from 'node:os';
+import type { Page } from 'playwright-core';
+import { figure, log, machineWatch, percentile, percentileFigures, runBench, sampleTimes } from './kit/measure';
+import { idsPast, insertContacts, insertTickets } from './kit/tables';
+import { signedInPage, withUiServer, type UiServer } from './kit/ui';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const MOVES = Number(process.env.BENCH_MOVES ?? 10);
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-};
-
-/** The machine's CPU counters (jiffies): steal is time the hypervisor gave another guest. */
-function cpuTimes(): { total: number; idle: number; steal: number } {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = fields;
-  return { total: user + nice + system + idle + iowait + irq + softirq + steal, idle: idle + iowait, steal };
-}
-
-async function signIn(browser: Browser, url: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
-  context.setDefaultTimeout(120_000);
-  // tsx names functions with a `__name` helper; the page-side functions below need it defined there too.
-  await context.addInitScript('globalThis.__name = (fn) => fn;');
-  const page = await context.newPage();
-  await page.goto(`${url}/login`);
-  await page.getByTestId('login-email').fill('bench@example.com');
-  await page.getByTestId('login-password').fill('Bench-pass-1');
-  await page.getByTestId('login-submit').click();
+async function signIn(server: UiServer): Promise<Page> {
+  const { page } = await signedInPage(server, { viewport: { width: 1600, height: 900 }, timeout: 120_000, pageFunctions: true });
   await page.getByTestId('tickets-page').waitFor();
   return page;
 }
@@ -75,33 +49,10 @@ const laneCount = (page: Page, laneId: number) =>
 async function main() {
   // The product logs (projector rebuilds …) go to stderr: stdout carries the JSON lines alone.
   console.log = (...args: unknown[]) => console.error(...args);
-  const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-kanban-'));
-  const pgPort = await freePort();
-  // The embedded Postgres reads its port from the process environment.
-  process.env.PG_PORT = String(pgPort);
-  const config = loadConfig(
-    { DATA_DIR: dataDir, PG_PORT: String(pgPort), ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) },
-    dataDir,
-  );
-  const wiring = await wire(config, { runProjections: true });
-  const browser = await launchBrowser();
-  let app: Awaited<ReturnType<typeof buildHttp>>['app'] | null = null;
-  try {
-    await seed(wiring.ctx, config);
-    app = (await buildHttp(wiring, { serveUi: true, edge: true, projections: true })).app;
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
-    const url = `http://127.0.0.1:${address.port}`;
+  await withUiServer('kanban', async (server) => {
+    const { app, wiring, call, url, admin } = server;
+    const { companyId, userId, headers } = admin;
     const db = wiring.db;
-    const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } });
-    const token = login.json().token as string;
-    const { companyId, id: userId } = login.json().user as { companyId: number; id: number };
-    const call = async (method: 'POST' | 'PUT', path: string, payload: object) => {
-      const response = await app!.inject({ method, url: path, headers: { authorization: `Bearer ${token}` }, payload });
-      if (response.statusCode >= 300) throw new Error(`${method} ${path}: ${response.statusCode} ${response.body}`);
-      return response.json();
-    };
     const queueIds: number[] = [];
     for (const [name, color] of [
       ['Vendas', '#2563eb'],
@@ -121,23 +72,18 @@ async function main() {
     log(`bulk-loading ${TICKETS} waiting tickets, a quarter in each lane`);
     const base = 1_000_000;
     const last = base + TICKETS - 1;
-    await sql`
-      insert into read.contacts (id, company_id, name, number, email, profile_pic_url, active, disable_bot, accept_audio_message, channel, is_group, extra_info, created_at, updated_at, deleted)
-      select g, ${companyId}, 'Contato ' || g, (5511900000000 + g)::text, '', null, true, false, true, 'whatsapp', false, '[]'::jsonb, now() - interval '3 days', now() - interval '3 days', false
-      from generate_series(${base}::int, ${last}::int) g`.execute(db);
-    await sql`
-      insert into read.tickets (id, uuid, company_id, status, queue_id, user_id, contact_id, whatsapp_id, channel, is_group, unread_messages, last_message, created_at, updated_at)
-      select g, gen_random_uuid(), ${companyId}, 'pending', case when g % 2 = 0 then ${queueIds[0]!}::int else ${queueIds[1]!}::int end,
-        null, g, null, 'whatsapp', false, 0, 'Mensagem da conversa ' || g, now() - interval '3 days', now() - ((${last}::int - g) * interval '30 seconds')
-      from generate_series(${base}::int, ${last}::int) g`.execute(db);
+    await insertContacts(db, companyId, base, last, '3 days');
+    await insertTickets(db, companyId, base, last, {
+      status: sql`'pending'`,
+      queue: sql`case when g % 2 = 0 then ${queueIds[0]!}::int else ${queueIds[1]!}::int end`,
+      user: sql`null`,
+      unread: sql`0`,
+    });
     await sql`
       insert into read.contact_tags (company_id, contact_id, tag_id)
       select ${companyId}, g, (array[${lanes[0]!}::int, ${lanes[1]!}::int, ${lanes[2]!}::int])[g % 4 + 1]
       from generate_series(${base}::int, ${last}::int) g where g % 4 < 3`.execute(db);
-    for (const kind of ['ticket', 'contact'] as const) {
-      await wiring.ctx.ids.next(kind);
-      await sql.raw(`select setval('ids.${kind}', ${base * 10})`).execute(db);
-    }
+    await idsPast(wiring, base);
     await sql`vacuum analyze read.tickets`.execute(db);
     // The cards moved are real contacts and tickets (moves are commands on the contact's stream), the newest on
     // the board, so they head the default lane.
@@ -147,31 +93,23 @@ async function main() {
     }
 
     // The server's part of the first paint: the cards' call alone, and its size.
-    const apiTimes: number[] = [];
     let bytes = 0;
-    for (let run = 0; run < RUNS; run++) {
-      const started = performance.now();
-      const response = await app.inject({
-        method: 'GET',
-        url: `/ticket/kanban?queueIds=${encodeURIComponent(JSON.stringify(queueIds))}`,
-        headers: { authorization: `Bearer ${token}` },
-      });
-      apiTimes.push(performance.now() - started);
+    const apiTimes = await sampleTimes(RUNS, async () => {
+      const response = await app.inject({ method: 'GET', url: `/ticket/kanban?queueIds=${encodeURIComponent(JSON.stringify(queueIds))}`, headers });
       bytes = response.rawPayload.length;
-    }
+    });
     figure('kanban_tickets_call_p50_ms', percentile(apiTimes, 50), 'ms');
     figure('kanban_tickets_call_kb', bytes / 1024, 'KiB');
 
-    const cpuBefore = cpuTimes();
+    const machine = machineWatch();
     figure('machine_load_average_1m', loadavg()[0]!, 'runnable');
-    const mover = await signIn(browser, url);
-    const watcher = await signIn(browser, url);
+    const mover = await signIn(server);
+    const watcher = await signIn(server);
 
     log(`board first paint, ${RUNS} loads`);
     const paints: number[] = [];
     for (let run = 0; run < RUNS; run++) paints.push(await boardPaint(mover, url, lanes.length));
-    figure('kanban_first_paint_p50_ms', percentile(paints, 50), 'ms');
-    figure('kanban_first_paint_p95_ms', percentile(paints, 95), 'ms');
+    percentileFigures('kanban_first_paint', paints, [50, 95], { suffix: '_ms' });
     figure('kanban_cards', TICKETS, 'tickets');
 
     await boardPaint(watcher, url, lanes.length);
@@ -203,22 +141,13 @@ async function main() {
       await mover.mouse.up();
       seen.push((await arrival) - dropped);
     }
-    figure('kanban_move_seen_by_other_p50_ms', percentile(seen, 50), 'ms');
-    figure('kanban_move_seen_by_other_p95_ms', percentile(seen, 95), 'ms');
+    percentileFigures('kanban_move_seen_by_other', seen, [50, 95], { suffix: '_ms' });
 
-    const cpuAfter = cpuTimes();
-    const total = cpuAfter.total - cpuBefore.total;
-    figure('machine_cpu_steal_pct', (100 * (cpuAfter.steal - cpuBefore.steal)) / total, '%');
-    figure('machine_cpu_idle_pct', (100 * (cpuAfter.idle - cpuBefore.idle)) / total, '%');
-  } finally {
-    await app?.close();
-    await browser.close();
-    await wiring.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    // Idle counts the time waiting on I/O too.
+    const { steal, idle, iowait } = machine.share();
+    figure('machine_cpu_steal_pct', steal, '%');
+    figure('machine_cpu_idle_pct', idle + iowait, '%');
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runBench(main);

@@ -15,18 +15,13 @@
  * One JSON line per figure on stdout; progress on stderr.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { contactStream, messageStream, productEventRegistry, type EventToAppend, type RecordedEvent } from '@conversa/contracts';
 import { cachedVault, createPersonalCodec, sealStoredEvents, type KeyVault } from '@conversa/eventstore/personal/index';
 import type { EventStore } from '@conversa/eventstore';
-import { freePort } from '../../testing/src/postgres';
-import { loadConfig } from '../src/config';
-import { buildHttp } from '../src/http';
-import { seed } from '../src/seed';
-import { wire, type Wiring } from '../src/wiring';
-import { figure, log, percentile, postgresCpuMs } from './tickets/measure';
+import type { Wiring } from '../src/wiring';
+import { figure, log, median, postgresCpuMs, runBench } from './kit/measure';
+import { withProduct, type Sandbox } from './kit/product';
+import { messageReceived } from './kit/tables';
 
 const MESSAGES = Number(process.env.BENCH_LGPD_MESSAGES ?? 600);
 const ROUNDS = Number(process.env.BENCH_LGPD_ROUNDS ?? 3);
@@ -34,6 +29,8 @@ const ERASE_MESSAGES = Number(process.env.BENCH_LGPD_ERASE_MESSAGES ?? 10_000);
 const MIGRATE_MESSAGES = Number(process.env.BENCH_LGPD_MIGRATE_MESSAGES ?? 20_000);
 const CONTACTS = 50;
 const CONCURRENCY = 8;
+
+type Deliver = Sandbox['deliver'];
 
 const cpuMs = () => {
   const usage = process.cpuUsage();
@@ -52,57 +49,15 @@ async function settled(wiring: Wiring): Promise<void> {
   }
 }
 
-async function product(
-  seal: boolean,
-  run: (wiring: Wiring, deliver: (payload: object) => Promise<{ ticketId: number; contactId: number }>, sandboxId: number) => Promise<void>,
-) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-lgpd-'));
-  process.env.PG_PORT = String(await freePort());
-  const config = loadConfig(
-    {
-      DATA_DIR: dataDir,
-      PG_PORT: process.env.PG_PORT,
-      ADMIN_EMAIL: 'bench@example.com',
-      ADMIN_PASSWORD: 'Bench-pass-1',
-      JWT_SECRET: 'bench-secret-'.repeat(4),
-    },
-    dataDir,
-  );
-  const wiring = await wire(config, { runProjections: true, sealPersonalData: seal });
-  try {
-    await seed(wiring.ctx, config);
-    await wiring.sessions.start();
-    const { app } = await buildHttp(wiring, { serveUi: false, edge: true, projections: true });
-    await app.ready();
-    const token = (await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } })).json()
-      .token as string;
-    const created = await app.inject({
-      method: 'POST',
-      url: '/whatsapp',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { name: 'Bench sandbox', channel: 'sandbox' },
-    });
-    const sandbox = created.json() as { id: number; token: string };
-    const deliver = async (payload: object) => {
-      const response = await app.inject({
-        method: 'POST',
-        url: `/sandbox/${sandbox.id}/messages`,
-        headers: { authorization: `Bearer ${sandbox.token}` },
-        payload,
-      });
-      if (response.statusCode !== 202) throw new Error(`deliver: ${response.statusCode} ${response.body}`);
-      return response.json() as { ticketId: number; contactId: number };
-    };
-    await run(wiring, deliver, sandbox.id);
-    await app.close();
-  } finally {
-    await wiring.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+/** A product of its own, its fields sealed or not, with a sandbox connection to deliver through. */
+const product = (seal: boolean, run: (wiring: Wiring, deliver: Deliver, sandboxId: number) => Promise<void>) =>
+  withProduct({ name: 'lgpd', wire: { sealPersonalData: seal }, http: { edge: true }, sessions: true }, async ({ wiring, addSandbox }) => {
+    const sandbox = await addSandbox();
+    await run(wiring, sandbox.deliver, sandbox.id);
+  });
 
 /** Node and Postgres CPU per inbound message, everything downstream handled. */
-async function inbound(wiring: Wiring, deliver: (payload: object) => Promise<unknown>, round: string) {
+async function inbound(wiring: Wiring, deliver: Deliver, round: string) {
   for (let index = 0; index < 150; index++)
     await deliver({ id: `warm-${round}-${index}`, from: String(5511980000000 + (index % CONTACTS)), name: `Contato ${index}`, body: 'aquecimento' });
   await settled(wiring);
@@ -142,29 +97,19 @@ async function codecAlone(): Promise<number> {
   };
   const codec = createPersonalCodec({ registry: productEventRegistry(), vault: cachedVault(memory) });
   const noStore = {} as EventStore;
-  const message = (index: number): EventToAppend => {
-    const messageId = randomUUID();
-    const at = new Date(Date.UTC(2026, 0, 1 + (index % 30), 12)).toISOString();
-    return {
-      id: randomUUID(),
-      type: 'MessageReceived',
-      data: {
-        messageId,
+  const message = (index: number) =>
+    messageReceived(
+      {
         ticketId: 7,
         contactId: 1 + (index % 50),
         whatsappId: 3,
         body: `Mensagem ${index}: meu endereço é Rua das Flores, ${index}`,
-        mediaType: 'chat',
-        media: null,
-        location: null,
-        quotedMessageId: null,
         providerId: `p-${index}`,
         participant: { name: 'Maria', number: '5511999990000' },
-        receivedAt: at,
+        at: new Date(Date.UTC(2026, 0, 1 + (index % 30), 12)).toISOString(),
       },
-      metadata: { companyId: 1, actor: { kind: 'contact', id: 1 }, correlationId: messageId, causationId: messageId, occurredAt: at, schemaVersion: 1 },
-    };
-  };
+      { companyId: 1, actor: { kind: 'contact', id: 1 } },
+    ).event;
   const run = async (count: number) => {
     for (let index = 0; index < count; index++) {
       const [sealed] = await codec.seal('message-x', [message(index)], noStore);
@@ -210,7 +155,6 @@ async function main() {
     }
   }
   await product(true, (wiring, deliver, sandboxId) => erasure(wiring, deliver, sandboxId));
-  const median = (values: number[]) => percentile(values, 50);
   figure('inbound_cpu_ms_per_message_sealed', median(results.sealed.node), 'ms');
   figure('inbound_cpu_ms_per_message_plain', median(results.plain.node), 'ms');
   figure('inbound_cpu_overhead_sealed', (median(results.sealed.node) / median(results.plain.node) - 1) * 100, '%');
@@ -219,12 +163,7 @@ async function main() {
   figure('inbound_cpu_overhead_with_postgres_sealed', (median(results.sealed.all) / median(results.plain.all) - 1) * 100, '%');
 }
 
-async function migration(
-  wiring: Wiring,
-  mode: 'sealed' | 'plain',
-  deliver: (payload: object) => Promise<{ ticketId: number; contactId: number }>,
-  sandboxId: number,
-) {
+async function migration(wiring: Wiring, mode: 'sealed' | 'plain', deliver: Deliver, sandboxId: number) {
   if (mode === 'sealed') return;
   await history(wiring, await deliver({ id: 'migrate-first', from: '5511970000002', name: 'Contato Antigo', body: 'primeira' }), sandboxId, MIGRATE_MESSAGES);
   log('lgpd migrate over the clear log');
@@ -234,7 +173,7 @@ async function migration(
   figure('migration_sealed_events_per_s', result.sealed / (result.ms / 1000), 'events/s');
 }
 
-async function erasure(wiring: Wiring, deliver: (payload: object) => Promise<{ ticketId: number; contactId: number }>, sandboxId: number) {
+async function erasure(wiring: Wiring, deliver: Deliver, sandboxId: number) {
   const first = await deliver({ id: 'erase-first', from: '5511970000001', name: 'Contato Apagado', body: 'primeira' });
   log(`erasure: ${ERASE_MESSAGES} messages of one contact over 30 days`);
   await history(wiring, first, sandboxId, ERASE_MESSAGES);
@@ -263,34 +202,17 @@ async function history(wiring: Wiring, first: { ticketId: number; contactId: num
   await Promise.all(
     Array.from({ length: 16 }, async () => {
       for (let index = next++; index < count; index = next++) {
-        const at = new Date(Date.UTC(2026, 0, 1 + (index % 30), 12)).toISOString();
-        const messageId = randomUUID();
-        const event: EventToAppend = {
-          id: randomUUID(),
-          type: 'MessageReceived',
-          data: {
-            messageId,
+        const { messageId, event } = messageReceived(
+          {
             ticketId: first.ticketId,
             contactId: first.contactId,
             whatsappId: sandboxId,
             body: `histórico ${index}`,
-            mediaType: 'chat',
-            media: null,
-            location: null,
-            quotedMessageId: null,
             providerId: `history-${index}`,
-            participant: null,
-            receivedAt: at,
+            at: new Date(Date.UTC(2026, 0, 1 + (index % 30), 12)).toISOString(),
           },
-          metadata: {
-            companyId: 1,
-            actor: { kind: 'contact', id: first.contactId },
-            correlationId: messageId,
-            causationId: messageId,
-            occurredAt: at,
-            schemaVersion: 1,
-          },
-        };
+          { companyId: 1, actor: { kind: 'contact', id: first.contactId } },
+        );
         await wiring.store.appendToStream(messageStream(messageId), [event]);
       }
     }),
@@ -298,7 +220,4 @@ async function history(wiring: Wiring, first: { ticketId: number; contactId: num
   await settled(wiring);
 }
 
-main().catch((error) => {
-  console.error('bench failed:', error, error?.stack);
-  process.exit(1);
-});
+runBench(main);

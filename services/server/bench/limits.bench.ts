@@ -8,31 +8,26 @@
 import { createLoginLimiter, migrateLimits, postgresLimits, type LimitStore } from '@conversa/api';
 import { memoryLimits } from '@conversa/api/limits/store';
 import { Kysely, PostgresDialect } from 'kysely';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { freePort } from '../../testing/src/postgres';
 import { startEmbeddedPostgres } from '../src/embedded-postgres';
-import { log, percentile } from './tickets/measure';
+import { line, loadavg, log, percentile, sampleTimes } from './kit/measure';
 
 const SAMPLES = Number(process.env.BENCH_LIMITS_SAMPLES ?? 2000);
 const figure = (name: string, values: number[]) =>
-  process.stdout.write(
-    `${JSON.stringify({ name, median: Number(percentile(values, 50).toFixed(3)), p95: Number(percentile(values, 95).toFixed(3)), unit: 'ms', samples: values.length, loadavg: readFileSync('/proc/loadavg', 'utf8').trim() })}\n`,
-  );
+  line({
+    name,
+    median: Number(percentile(values, 50).toFixed(3)),
+    p95: Number(percentile(values, 95).toFixed(3)),
+    unit: 'ms',
+    samples: values.length,
+    loadavg: loadavg(),
+  });
 
-async function timed(work: (index: number) => Promise<unknown>): Promise<number[]> {
-  for (let index = 0; index < 200; index++) await work(-index - 1);
-  const values: number[] = [];
-  for (let index = 0; index < SAMPLES; index++) {
-    const started = performance.now();
-    await work(index);
-    values.push(performance.now() - started);
-  }
-  return values;
-}
+const timed = (work: (index: number) => Promise<unknown>) => sampleTimes(SAMPLES, work, { warm: 200 });
 
 async function measure(label: string, store: LimitStore) {
   // Budgets large enough that nothing is refused: the cost of counting, not of refusing.

@@ -117,12 +117,6 @@ async function recordNetwork(cdp: CDPSession) {
   };
 }
 
-export const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 /** The waterfall of one run, for stderr: start and end of each request, where it came from, its bytes on the wire. */
 export function waterfall(log: NetworkLog, base: string): string {
   return log.requests

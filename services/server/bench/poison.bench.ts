@@ -14,61 +14,21 @@ import { createLoginLimiter } from '@conversa/api';
 import { projectors } from '@conversa/projections';
 import { listParked } from '@conversa/platform';
 import { sql } from 'kysely';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
-import { createDatabase, startPostgres } from '../../testing/src/postgres';
-import { loadConfig } from '../src/config';
-import { buildHttp } from '../src/http';
-import { seed } from '../src/seed';
-import { wire } from '../src/wiring';
+import { line, percentile } from './kit/measure';
+import { SIGNUP_PASSWORD, startProduct } from './kit/product';
 
 const LOGINS = Number(process.env.BENCH_LOGINS ?? 50);
 const WRITES = Number(process.env.BENCH_WRITES ?? 20);
-const PASSWORD = 'Abcdefgh1';
 
-const postgres = await startPostgres();
-const database = await createDatabase(postgres.adminUrl, 'bench_poison');
-const dataDir = mkdtempSync(join(tmpdir(), 'conversa-poison-bench-'));
-const config = loadConfig(
-  {
-    ...process.env,
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: 'root@example.com',
-    ADMIN_PASSWORD: 'S3cret-pass',
-    JWT_SECRET: 'bench-secret-'.repeat(4),
-  },
-  dataDir,
-);
-const wiring = await wire(config, { runProjections: true });
+const product = await startProduct({ name: 'poison', env: { PROJECTION_WAIT_MS: process.env.PROJECTION_WAIT_MS } });
+const { app, wiring, signup } = product;
 // Hundreds of logins from one address: the throttle would answer 429, which is not what is measured.
 wiring.ctx.loginLimiter = createLoginLimiter(wiring.ctx.limits, { attemptsPerAddress: 100_000, freeFailures: 1_000, failuresPerAddress: 100_000 });
-await seed(wiring.ctx, config);
-const { app } = await buildHttp(wiring, { serveUi: false, edge: false, projections: true });
-await app.ready();
 
-/** A valid CPF (check digits computed), as signups require. */
-function cpf(seed: number): string {
-  const base = String(100_000_000 + seed)
-    .slice(0, 9)
-    .split('')
-    .map(Number);
-  const digit = (digits: number[]) => {
-    const rest = (digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0) * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const first = digit(base);
-  return [...base, first, digit([...base, first])].join('');
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! * 10) / 10;
-};
+const tenth = (value: number) => Math.round(value * 10) / 10;
 const report = (name: string, scenario: string, values: number[]) =>
-  process.stdout.write(`${JSON.stringify({ name, scenario, n: values.length, p50: percentile(values, 50), p99: percentile(values, 99), unit: 'ms' })}\n`);
+  line({ name, scenario, n: values.length, p50: tenth(percentile(values, 50)), p99: tenth(percentile(values, 99)), unit: 'ms' });
 
 async function timed(request: () => Promise<{ statusCode: number; body: string }>, expected: number[]): Promise<number> {
   const started = performance.now();
@@ -81,18 +41,11 @@ async function timed(request: () => Promise<{ statusCode: number; body: string }
 const companies: { email: string; token: string }[] = [];
 for (let index = 0; index < 4; index++) {
   const email = `company${index}@example.com`;
-  const document = cpf(700 + index);
-  const signup = await app.inject({
-    method: 'POST',
-    url: '/auth/signup',
-    payload: { name: `Admin ${index}`, companyName: `Bench Co ${index}`, email, password: PASSWORD, phone: '11987654321', document, planId: 1, termo: true },
-  });
-  if (signup.statusCode !== 201) throw new Error(`signup: ${signup.body}`);
-  companies.push({ email, token: '' });
+  const { token } = await signup({ name: `Admin ${index}`, companyName: `Bench Co ${index}`, email, seed: 700 + index });
+  companies.push({ email, token });
 }
 const login = (index: number) =>
-  app.inject({ method: 'POST', url: '/auth/login', payload: { email: companies[index % companies.length]!.email, password: PASSWORD } });
-for (const [index, company] of companies.entries()) company.token = (await login(index)).json().token;
+  app.inject({ method: 'POST', url: '/auth/login', payload: { email: companies[index % companies.length]!.email, password: SIGNUP_PASSWORD } });
 const auth = (index: number) => ({ authorization: `Bearer ${companies[index % companies.length]!.token}` });
 let seq = 0;
 const newQueue = (index: number) =>
@@ -131,9 +84,9 @@ try {
     await newContact(0, `Poison ${poisons}`);
   });
   const parked = (await listParked(wiring.db, 'contacts')).length;
-  process.stdout.write(`${JSON.stringify({ name: 'parked_events', scenario: 'parking', value: parked, projectors: projectors.length })}\n`);
+  line({ name: 'parked_events', scenario: 'parking', value: parked, projectors: projectors.length });
 
-  const blocker = new pg.Client({ connectionString: database.url });
+  const blocker = new pg.Client({ connectionString: wiring.databaseUrl });
   await blocker.connect();
   await blocker.query('begin; lock table read.contacts in exclusive mode');
   const contactWrites: number[] = [];
@@ -143,9 +96,5 @@ try {
   await blocker.query('rollback');
   await blocker.end();
 } finally {
-  await app.close();
-  await wiring.close();
-  await database.drop();
-  await postgres.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await product.close();
 }

@@ -13,24 +13,15 @@ import { contactDataZip } from '@conversa/api/contacts/data-export';
 import { contactProfile } from '@conversa/projections/contacts/dataExport';
 import { changeCompanySetting, systemActor } from '@conversa/core';
 import { sql } from 'kysely';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort } from '../../testing/src/postgres';
-import { loadConfig } from '../src/config';
-import { seed } from '../src/seed';
-import { wire, type Wiring } from '../src/wiring';
-import { log } from './tickets/measure';
+import type { Wiring } from '../src/wiring';
+import { figure, log, machineWatch, memoryPeak, runBench } from './kit/measure';
+import { withWiring } from './kit/product';
 
 const OLD = Number(process.env.BENCH_RETENTION_OLD ?? 100_000);
 const RECENT = Number(process.env.BENCH_RETENTION_RECENT ?? 10_000);
 const EXPORT_MESSAGES = Number(process.env.BENCH_EXPORT_MESSAGES ?? 10_000);
 const COMPANY = 1;
-
-const figure = (name: string, value: number, unit: string, extra: Record<string, unknown> = {}) =>
-  process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit, ...extra })}\n`);
-const cpuTicks = () => readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
 
 /** `count` messages of `contactId` spread over `tickets` tickets from `firstTicket`, written `daysAgo` days back, a tenth with a file. */
 async function plant(wiring: Wiring, options: { contactId: number; firstTicket: number; tickets: number; count: number; daysAgo: number }) {
@@ -75,26 +66,17 @@ async function retention(wiring: Wiring) {
 async function exportOnce(wiring: Wiring, contactId: number, messages: number) {
   const profile = (await contactProfile(wiring.db, COMPANY, contactId))!;
   global.gc?.();
-  const baseline = process.memoryUsage().rss;
-  const heapBaseline = process.memoryUsage().heapUsed;
-  let peak = baseline;
-  let heapPeak = heapBaseline;
-  const sampler = setInterval(() => {
-    const usage = process.memoryUsage();
-    peak = Math.max(peak, usage.rss);
-    heapPeak = Math.max(heapPeak, usage.heapUsed);
-  }, 10);
+  const memory = memoryPeak(10);
   const started = performance.now();
   let bytes = 0;
   for await (const chunk of contactDataZip({ db: wiring.db, companyId: COMPANY, profile, signal: AbortSignal.timeout(600_000) }))
     bytes += (chunk as Buffer).length;
   const ms = performance.now() - started;
-  clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().rss);
+  const peak = memory.stop();
   figure('export_time', ms, 'ms', { messages });
   figure('export_zip_size', bytes / 1024 / 1024, 'MiB', { messages });
-  figure('export_peak_rss_above_start', (peak - baseline) / 1024 / 1024, 'MiB', { messages });
-  figure('export_peak_heap_above_start', (heapPeak - heapBaseline) / 1024 / 1024, 'MiB', { messages });
+  figure('export_peak_rss_above_start', (peak.rss - memory.start.rss) / 1024 / 1024, 'MiB', { messages });
+  figure('export_peak_heap_above_start', (peak.heapUsed - memory.start.heapUsed) / 1024 / 1024, 'MiB', { messages });
 }
 
 async function access(wiring: Wiring) {
@@ -113,32 +95,11 @@ async function access(wiring: Wiring) {
   }
 }
 
-async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-retention-'));
-  const pgPort = await freePort();
-  process.env.PG_PORT = String(pgPort);
-  const secrets = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) };
-  const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), ...secrets }, dataDir);
-  const wiring = await wire(config, { runProjections: true });
-  const cpuAtStart = cpuTicks();
-  try {
-    await seed(wiring.ctx, config);
+runBench(() =>
+  withWiring({ name: 'retention' }, async ({ wiring }) => {
+    const machine = machineWatch();
     await retention(wiring);
     await access(wiring);
-  } finally {
-    const spent = cpuTicks().map((value, index) => value - cpuAtStart[index]!);
-    const total = spent.reduce((sum, value) => sum + value, 0);
-    figure('machine_idle_share', (100 * spent[3]!) / total, '%');
-    figure('machine_steal_share', (100 * spent[7]!) / total, '%');
-    await wiring.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
+    machine.report();
+  }),
 );

@@ -6,24 +6,15 @@
  * each. One JSON line per figure on stdout; progress on stderr.
  */
 import { sql } from 'kysely';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { slaFigures } from '@conversa/projections/sla/queries';
-import { freePort } from '../../testing/src/postgres';
-import { loadConfig } from '../src/config';
-import { wire } from '../src/wiring';
-import { figure, log, percentile } from './tickets/measure';
+import { figure, log, median, runBench, sampleTimes } from './kit/measure';
+import { withWiring } from './kit/product';
 
 const TICKETS = Number(process.env.BENCH_SLA_TICKETS ?? 1_000_000);
 const COMPANY = 1;
 
-async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-sla-'));
-  process.env.PG_PORT = String(await freePort());
-  const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: process.env.PG_PORT, JWT_SECRET: 'bench-secret-'.repeat(4) }, dataDir);
-  const wiring = await wire(config, { runProjections: true });
-  try {
+runBench(() =>
+  withWiring({ name: 'sla', seed: false }, async ({ wiring }) => {
     await wiring.runtime.start();
     log(`writing ${TICKETS} SLA rows`);
     const started = performance.now();
@@ -41,25 +32,13 @@ async function main() {
     const today = new Date().toISOString().slice(0, 10);
     const daysAgo = (days: number) => new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
     for (const days of [7, 30, 90]) {
-      const times: number[] = [];
       let queues = 0;
-      for (let run = 0; run < 5; run++) {
-        const start = performance.now();
-        const result = await slaFigures(wiring.db, COMPANY, { from: daysAgo(days), to: today });
-        times.push(performance.now() - start);
-        queues = result.queues.length;
-      }
+      const times = await sampleTimes(5, async () => {
+        queues = (await slaFigures(wiring.db, COMPANY, { from: daysAgo(days), to: today })).queues.length;
+      });
       log(`${days} days: ${queues} queues, runs ${times.map((time) => time.toFixed(0)).join(' ')} ms`);
-      figure(`sla_figures_${days}d_median`, percentile(times, 50), 'ms');
+      figure(`sla_figures_${days}d_median`, median(times), 'ms');
     }
     figure('sla_rows', TICKETS, 'rows');
-  } finally {
-    await wiring.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+  }),
+);

@@ -3,43 +3,23 @@
  * embedded Postgres under a fresh data dir), times it to the first `GET /health` 200, stops it with
  * SIGINT, and times a start on the now existing data dir. Median of 3 each; JSON lines.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../testing/src/postgres';
+import { line, median } from './kit/measure';
+import { spawnStart } from './kit/start-role';
 
 const RUNS = 3;
-const main = join(import.meta.dirname, '..', 'src', 'main.ts');
 
 async function timeToHealthy(dataDir: string): Promise<number> {
-  const port = await freePort();
-  const pgPort = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', main, 'start'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), PG_PORT: String(pgPort), HOST: '127.0.0.1' },
-    stdio: 'ignore',
-  });
+  const role = await spawnStart(dataDir);
   try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`start exited with ${child.exitCode}`);
-      const healthy = await fetch(`http://127.0.0.1:${port}/health`).then(
-        (r) => r.status === 200,
-        () => false,
-      );
-      if (healthy) return performance.now() - started;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await role.healthy(20);
+    return performance.now() - role.spawnedAt;
   } finally {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGINT');
-      await exited;
-    }
+    await role.stop();
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const fresh: number[] = [];
 const existing: number[] = [];
@@ -56,5 +36,5 @@ for (const [name, values] of [
   ['cold_start_fresh_data_dir_ms', fresh],
   ['cold_start_existing_data_dir_ms', existing],
 ] as const) {
-  process.stdout.write(`${JSON.stringify({ name, value: Math.round(median(values)), unit: 'ms' })}\n`);
+  line({ name, value: Math.round(median(values)), unit: 'ms' });
 }

@@ -12,28 +12,25 @@
  * writes a CPU profile of the page during the steady scroll (open it in Chrome DevTools).
  */
 import { inboundContext } from '@conversa/channels';
+import { signIn } from '@conversa/testing/browser';
 import { receiveMessage } from '@conversa/core';
 import { sql } from 'kysely';
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { figure, log } from './tickets/measure';
-import { BENCH_ADMIN, loginInBrowser, startUiServer } from './ui-server';
+import { figure, log, percentile, percentileFigures, runBench } from './kit/measure';
+import { idsPast, insertContacts, insertTickets, recountTickets } from './kit/tables';
+import { BENCH_ADMIN } from './kit/product';
+import { newPage, withUiServer, type UiServer } from './kit/ui';
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 5000);
 const INBOUND = Number(process.env.BENCH_INBOUND ?? 25);
 /** Pixels scrolled per animation frame in the steady scroll: a quick flick through the list, ~3 rows a frame. */
 const SCROLL_STEP_PX = 300;
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-};
 const frames = (name: string, deltas: number[]) => {
-  figure(`${name}_frame_p50_ms`, percentile(deltas, 50), 'ms');
-  figure(`${name}_frame_p95_ms`, percentile(deltas, 95), 'ms');
-  figure(`${name}_frame_max_ms`, Math.max(...deltas), 'ms');
+  percentileFigures(`${name}_frame`, deltas, [50, 95, 'max'], { suffix: '_ms' });
   figure(`${name}_frames`, deltas.length, 'frames');
 };
 
@@ -84,181 +81,158 @@ async function pageIn(page: Page, expected: number): Promise<{ deltas: number[];
   }, expected);
 }
 
-async function main() {
-  const server = await startUiServer('ticket-list');
-  const { url, wiring, browser, companyId, call } = server;
-  try {
-    const db = wiring.db;
-    const queueIds: number[] = [];
-    for (const [name, color] of [
-      ['Vendas', '#2563eb'],
-      ['Suporte', '#16a34a'],
-    ] as const)
-      queueIds.push((await call('POST', '/queue', { name, color, greetingMessage: 'Olá! 1 Vendas, 2 Suporte' })).id);
+async function measure(server: UiServer) {
+  const { wiring, call } = server;
+  const db = wiring.db;
+  const { companyId } = server.admin;
+  const queueIds: number[] = [];
+  for (const [name, color] of [
+    ['Vendas', '#2563eb'],
+    ['Suporte', '#16a34a'],
+  ] as const)
+    queueIds.push((await call('POST', '/queue', { name, color, greetingMessage: 'Olá! 1 Vendas, 2 Suporte' })).id);
 
-    log(`bulk-loading ${TICKETS} waiting tickets`);
-    const base = 1_000_000;
-    const last = base + TICKETS - 1;
-    await sql`
-      insert into read.contacts (id, company_id, name, number, email, profile_pic_url, active, disable_bot, accept_audio_message, channel, is_group, extra_info, created_at, updated_at, deleted)
-      select g, ${companyId}, 'Contato ' || g, (5511900000000 + g)::text, '', null, true, false, true, 'whatsapp', false, '[]'::jsonb, now() - interval '3 days', now() - interval '3 days', false
-      from generate_series(${base}::int, ${last}::int) g`.execute(db);
-    await sql`
-      insert into read.tickets (id, uuid, company_id, status, queue_id, user_id, contact_id, whatsapp_id, channel, is_group, unread_messages, last_message, created_at, updated_at)
-      select g, gen_random_uuid(), ${companyId}, 'pending',
-        case when g % 3 = 0 then null when g % 3 = 1 then ${queueIds[0]!}::int else ${queueIds[1]!}::int end,
-        null, g, null, 'whatsapp', false, g % 4, 'Mensagem da conversa ' || g,
-        now() - interval '3 days', now() - ((${last}::int - g) * interval '30 seconds')
-      from generate_series(${base}::int, ${last}::int) g`.execute(db);
-    await sql`
-      insert into read.ticket_counts (company_id, status, queue_id, user_id, whatsapp_id, is_group, tickets)
-      select company_id, status, queue_id, user_id, whatsapp_id, is_group, count(*) from read.tickets where not deleted and company_id = ${companyId}
-      group by company_id, status, queue_id, user_id, whatsapp_id, is_group
-      on conflict on constraint ticket_counts_key do update set tickets = excluded.tickets`.execute(db);
-    for (const kind of ['ticket', 'contact'] as const) {
-      await wiring.ctx.ids.next(kind);
-      await sql.raw(`select setval('ids.${kind}', ${base * 10})`).execute(db);
-    }
-    await sql`vacuum analyze read.tickets`.execute(db);
+  log(`bulk-loading ${TICKETS} waiting tickets`);
+  const base = 1_000_000;
+  const last = base + TICKETS - 1;
+  await insertContacts(db, companyId, base, last, '3 days');
+  await insertTickets(db, companyId, base, last, {
+    status: sql`'pending'`,
+    queue: sql`case when g % 3 = 0 then null when g % 3 = 1 then ${queueIds[0]!}::int else ${queueIds[1]!}::int end`,
+    user: sql`null`,
+    unread: sql`g % 4`,
+  });
+  await recountTickets(db, companyId);
+  await idsPast(wiring, base);
+  await sql`vacuum analyze read.tickets`.execute(db);
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    context.setDefaultTimeout(60_000);
-    // tsx names functions with a `__name` helper; the page-side functions below need it defined there too.
-    await context.addInitScript('globalThis.__name = (fn) => fn;');
-    const page = await context.newPage();
-    const scripts = new Map<string, Buffer>();
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script')
-        void response.body().then(
-          (body) => scripts.set(response.url(), body),
-          () => undefined,
-        );
-    });
-    // When each ticket frame reached the browser, by the text it carries: splits server time from drawing time.
-    const frameAt = new Map<string, number>();
-    page.on('websocket', (socket) =>
-      socket.on('framereceived', ({ payload }) => {
-        const text = typeof payload === 'string' ? payload : payload.toString('utf8');
-        const match = /"lastMessage":"((?:nova|de novo) \d+)"/.exec(text);
-        if (match && text.includes('-ticket"') && !frameAt.has(match[1]!)) frameAt.set(match[1]!, Date.now());
-      }),
-    );
-    await loginInBrowser(page, url, BENCH_ADMIN.email, BENCH_ADMIN.password);
-    await page.getByTestId('tickets-page').waitFor();
-    await page.getByTestId('tickets-tab-pending').click();
-    await page.locator('[data-testid="ticket-list"]').waitFor();
-    await page.waitForFunction((expected) => document.querySelector('[data-testid="ticket-count-pending"]')?.textContent === String(expected), TICKETS);
-    await page.waitForLoadState('networkidle');
-    const raw = [...scripts.values()].reduce((sum, body) => sum + body.length, 0);
-    const gzip = [...scripts.values()].reduce((sum, body) => sum + gzipSync(body).length, 0);
-    figure('tickets_screen_js_files', scripts.size, 'files');
-    figure('tickets_screen_js_raw_kb', raw / 1024, 'KiB');
-    figure('tickets_screen_js_gzip_kb', gzip / 1024, 'KiB');
-
-    // What this machine gives an idle page right now: the frame times below are read against it.
-    figure('machine_load_average_1m', loadavg()[0]!, 'runnable');
-    frames(
-      'idle_page',
-      await page.evaluate(async () => {
-        const deltas: number[] = [];
-        let last = performance.now();
-        const until = last + 3000;
-        await new Promise<void>((resolve) => {
-          const tick = (now: number) => {
-            deltas.push(now - last);
-            last = now;
-            if (now >= until) return resolve();
-            requestAnimationFrame(tick);
-          };
-          requestAnimationFrame(tick);
-        });
-        return deltas.slice(1);
-      }),
-    );
-
-    log('paging in every row by scrolling to the bottom');
-    const paged = await pageIn(page, TICKETS);
-    figure('page_in_all_rows_s', paged.ms / 1000, 's');
-    frames('page_in', paged.deltas);
-    const rendered = await page.locator('[data-testid^="ticket-row-"]').count();
-    figure('rows_in_dom_of_loaded', rendered, 'rows');
-
-    log('scrolling the loaded list top to bottom and back');
-    const profileFile = process.env.BENCH_PROFILE;
-    const cdp = profileFile ? await context.newCDPSession(page) : null;
-    if (cdp) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.start');
-    }
-    frames('scroll_loaded_list', await scrollThrough(page, SCROLL_STEP_PX));
-    if (cdp && profileFile) {
-      const { profile } = await cdp.send('Profiler.stop');
-      writeFileSync(profileFile, JSON.stringify(profile));
-      log(`CPU profile of the scroll written to ${profileFile}`);
-    }
-
-    log(`timing ${INBOUND} inbound messages to their rows`);
-    await page.evaluate(() => {
-      document.querySelector<HTMLElement>('[data-testid="ticket-list"]')!.scrollTop = 0;
-    });
-    const watch = (body: string) =>
-      page.evaluate(
-        (text) =>
-          new Promise<number>((resolve) => {
-            const seen = () => [...document.querySelectorAll('[data-testid="ticket-last-message"]')].some((element) => element.textContent === text);
-            const observer = new MutationObserver(() => {
-              if (seen()) {
-                observer.disconnect();
-                resolve(Date.now());
-              }
-            });
-            observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-          }),
-        body,
+  const { context, page } = await newPage(server, { viewport: { width: 1280, height: 900 }, timeout: 60_000, pageFunctions: true });
+  const scripts = new Map<string, Buffer>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script')
+      void response.body().then(
+        (body) => scripts.set(response.url(), body),
+        () => undefined,
       );
-    const newConversation: number[] = [];
-    const existingConversation: number[] = [];
-    const drawing: number[] = [];
-    const inbound = async (number: string, body: string) => {
-      const shown = watch(body);
-      // The watcher is installed before the message exists.
-      await page.evaluate(() => 0);
-      const sentAt = Date.now();
-      await receiveMessage(inboundContext(wiring.ctx), {
-        companyId,
-        whatsappId: null,
-        channel: 'whatsapp',
-        contact: { number, name: `Cliente ${number.slice(-4)}`, isGroup: false },
-        providerId: `bench-${body}`,
-        body,
-        mediaType: 'chat',
-        receivedAt: new Date().toISOString(),
+  });
+  // When each ticket frame reached the browser, by the text it carries: splits server time from drawing time.
+  const frameAt = new Map<string, number>();
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      const text = typeof payload === 'string' ? payload : payload.toString('utf8');
+      const match = /"lastMessage":"((?:nova|de novo) \d+)"/.exec(text);
+      if (match && text.includes('-ticket"') && !frameAt.has(match[1]!)) frameAt.set(match[1]!, Date.now());
+    }),
+  );
+  await signIn(page, server.url, BENCH_ADMIN, { testId: 'tickets-page' });
+  await page.getByTestId('tickets-tab-pending').click();
+  await page.locator('[data-testid="ticket-list"]').waitFor();
+  await page.waitForFunction((expected) => document.querySelector('[data-testid="ticket-count-pending"]')?.textContent === String(expected), TICKETS);
+  await page.waitForLoadState('networkidle');
+  const raw = [...scripts.values()].reduce((sum, body) => sum + body.length, 0);
+  const gzip = [...scripts.values()].reduce((sum, body) => sum + gzipSync(body).length, 0);
+  figure('tickets_screen_js_files', scripts.size, 'files');
+  figure('tickets_screen_js_raw_kb', raw / 1024, 'KiB');
+  figure('tickets_screen_js_gzip_kb', gzip / 1024, 'KiB');
+
+  // What this machine gives an idle page right now: the frame times below are read against it.
+  figure('machine_load_average_1m', loadavg()[0]!, 'runnable');
+  frames(
+    'idle_page',
+    await page.evaluate(async () => {
+      const deltas: number[] = [];
+      let last = performance.now();
+      const until = last + 3000;
+      await new Promise<void>((resolve) => {
+        const tick = (now: number) => {
+          deltas.push(now - last);
+          last = now;
+          if (now >= until) return resolve();
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
       });
-      const seenAt = await shown;
-      const arrived = frameAt.get(body);
-      if (arrived !== undefined) drawing.push(seenAt - arrived);
-      return seenAt - sentAt;
-    };
-    for (let index = 0; index < INBOUND; index++) {
-      const number = String(5521990000000 + index);
-      newConversation.push(await inbound(number, `nova ${index}`));
-      existingConversation.push(await inbound(number, `de novo ${index}`));
-    }
-    figure('inbound_new_conversation_to_row_p50_ms', percentile(newConversation, 50), 'ms');
-    figure('inbound_new_conversation_to_row_p95_ms', percentile(newConversation, 95), 'ms');
-    figure('inbound_existing_conversation_to_row_p50_ms', percentile(existingConversation, 50), 'ms');
-    figure('inbound_existing_conversation_to_row_p95_ms', percentile(existingConversation, 95), 'ms');
-    figure('inbound_samples', newConversation.length + existingConversation.length, 'messages');
-    figure('ticket_frame_to_row_p50_ms', percentile(drawing, 50), 'ms');
-    figure('ticket_frame_to_row_p95_ms', percentile(drawing, 95), 'ms');
-    figure('ticket_frame_to_row_samples', drawing.length, 'frames');
-    await context.close();
-  } finally {
-    await server.close();
+      return deltas.slice(1);
+    }),
+  );
+
+  log('paging in every row by scrolling to the bottom');
+  const paged = await pageIn(page, TICKETS);
+  figure('page_in_all_rows_s', paged.ms / 1000, 's');
+  frames('page_in', paged.deltas);
+  const rendered = await page.locator('[data-testid^="ticket-row-"]').count();
+  figure('rows_in_dom_of_loaded', rendered, 'rows');
+
+  log('scrolling the loaded list top to bottom and back');
+  const profileFile = process.env.BENCH_PROFILE;
+  const cdp = profileFile ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
   }
+  frames('scroll_loaded_list', await scrollThrough(page, SCROLL_STEP_PX));
+  if (cdp && profileFile) {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(profileFile, JSON.stringify(profile));
+    log(`CPU profile of the scroll written to ${profileFile}`);
+  }
+
+  log(`timing ${INBOUND} inbound messages to their rows`);
+  await page.evaluate(() => {
+    document.querySelector<HTMLElement>('[data-testid="ticket-list"]')!.scrollTop = 0;
+  });
+  const watch = (body: string) =>
+    page.evaluate(
+      (text) =>
+        new Promise<number>((resolve) => {
+          const seen = () => [...document.querySelectorAll('[data-testid="ticket-last-message"]')].some((element) => element.textContent === text);
+          const observer = new MutationObserver(() => {
+            if (seen()) {
+              observer.disconnect();
+              resolve(Date.now());
+            }
+          });
+          observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        }),
+      body,
+    );
+  const newConversation: number[] = [];
+  const existingConversation: number[] = [];
+  const drawing: number[] = [];
+  const inbound = async (number: string, body: string) => {
+    const shown = watch(body);
+    // The watcher is installed before the message exists.
+    await page.evaluate(() => 0);
+    const sentAt = Date.now();
+    await receiveMessage(inboundContext(wiring.ctx), {
+      companyId,
+      whatsappId: null,
+      channel: 'whatsapp',
+      contact: { number, name: `Cliente ${number.slice(-4)}`, isGroup: false },
+      providerId: `bench-${body}`,
+      body,
+      mediaType: 'chat',
+      receivedAt: new Date().toISOString(),
+    });
+    const seenAt = await shown;
+    const arrived = frameAt.get(body);
+    if (arrived !== undefined) drawing.push(seenAt - arrived);
+    return seenAt - sentAt;
+  };
+  for (let index = 0; index < INBOUND; index++) {
+    const number = String(5521990000000 + index);
+    newConversation.push(await inbound(number, `nova ${index}`));
+    existingConversation.push(await inbound(number, `de novo ${index}`));
+  }
+  figure('inbound_new_conversation_to_row_p50_ms', percentile(newConversation, 50), 'ms');
+  figure('inbound_new_conversation_to_row_p95_ms', percentile(newConversation, 95), 'ms');
+  figure('inbound_existing_conversation_to_row_p50_ms', percentile(existingConversation, 50), 'ms');
+  figure('inbound_existing_conversation_to_row_p95_ms', percentile(existingConversation, 95), 'ms');
+  figure('inbound_samples', newConversation.length + existingConversation.length, 'messages');
+  figure('ticket_frame_to_row_p50_ms', percentile(drawing, 50), 'ms');
+  figure('ticket_frame_to_row_p95_ms', percentile(drawing, 95), 'ms');
+  figure('ticket_frame_to_row_samples', drawing.length, 'frames');
+  await context.close();
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+runBench(() => withUiServer('ticket-list', measure));

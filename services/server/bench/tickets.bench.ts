@@ -7,21 +7,14 @@
  * and, on a real websocket, inbound message → ticket frame latency at 200 messages/s (p50/p99).
  * Sizes can be cut for a quick run: BENCH_TICKETS, BENCH_MESSAGES. One JSON line per figure.
  * BENCH_DATA_DIR=<dir> keeps the data dir and its bulk load for later runs.
- * The phases live in ./tickets/: settings (every env switch), measure (statement counting, CPU,
- * figure lines), load (bulk load), reads, inbound (with browser and sweep), roles (BENCH_SPLIT).
+ * The phases live in ./tickets/: settings (every env switch), load (bulk load), reads, inbound (with browser and
+ * sweep), roles (BENCH_SPLIT); statement counting, CPU and figure lines in ../kit/measure.ts, the product in ../kit/product.ts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort } from '../../testing/src/postgres';
-import { loadConfig } from '../src/config';
-import { buildHttp } from '../src/http';
-import { seed } from '../src/seed';
-import { wire } from '../src/wiring';
+import { countStatements, runBench } from './kit/measure';
+import { BENCH_ADMIN, BENCH_SECRETS, startProduct } from './kit/product';
 import { inboundFigures } from './tickets/inbound';
 import { prepareData } from './tickets/load';
-import { countStatements } from './tickets/measure';
 import { readFigures } from './tickets/reads';
 import { startNats, startProjectorRole } from './tickets/roles';
 import { ONLY_INBOUND, ONLY_READS, SPLIT } from './tickets/settings';
@@ -29,13 +22,9 @@ import { ONLY_INBOUND, ONLY_READS, SPLIT } from './tickets/settings';
 countStatements();
 
 async function main() {
-  // BENCH_DATA_DIR keeps the loaded data for the next run (loading 10,000,000 messages takes a while).
+  // BENCH_DATA_DIR keeps the loaded data for the next run (loading 10,000,000 messages takes a while); a kept data
+  // dir takes a free Postgres port too.
   const keptDir = process.env.BENCH_DATA_DIR;
-  const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'conversa-bench-tickets-'));
-  const pgPort = await freePort();
-  // The embedded Postgres takes its port from the environment (a kept data dir keeps its own port too).
-  process.env.PG_PORT = String(pgPort);
-  const secrets = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench-pass-1', JWT_SECRET: 'bench-secret-'.repeat(4) };
   // BENCH_SPLIT=1: the projector role in a process of its own, joined by a real nats-server (see settings).
   const nats = SPLIT ? await startNats() : null;
   // The settings a run may vary (batching, prepared statements) pass through from the environment.
@@ -44,25 +33,27 @@ async function main() {
       process.env[name] ? [[name, process.env[name]]] : [],
     ),
   );
-  const config = loadConfig({ DATA_DIR: dataDir, PG_PORT: String(pgPort), ...secrets, ...tuning, ...(nats ? { NATS_URL: nats.url } : {}) }, dataDir);
-  const wiring = await wire(config, { runProjections: !SPLIT });
-  const projectorRole = SPLIT ? await startProjectorRole({ ...secrets, DATABASE_URL: wiring.databaseUrl, NATS_URL: nats!.url, DATA_DIR: dataDir }) : null;
+  const product = await startProduct({
+    name: 'tickets',
+    dataDir: keptDir,
+    env: { ...tuning, ...(nats ? { NATS_URL: nats.url } : {}) },
+    wire: { runProjections: !SPLIT },
+    http: { edge: true },
+    listen: true,
+  }).catch((error: unknown) => {
+    nats?.stop();
+    throw error;
+  });
+  const { app, wiring, dataDir } = product;
+  const projectorRole = SPLIT ? await startProjectorRole({ ...BENCH_SECRETS, DATABASE_URL: wiring.databaseUrl, NATS_URL: nats!.url, DATA_DIR: dataDir }) : null;
   try {
-    await seed(wiring.ctx, config);
-    const { app } = await buildHttp(wiring, { serveUi: false, edge: true, projections: !SPLIT });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
-
     // Company 1 (the seed's) is the big one; its admin is the super admin of the seed.
-    const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } });
-    let token = login.json().token as string;
+    let token = product.admin.token;
     // Access tokens are short-lived and a full bulk load takes most of an hour.
     const relogin = async () => {
-      const again = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } });
-      token = again.json().token as string;
+      token = (await product.login(BENCH_ADMIN.email, BENCH_ADMIN.password)).token;
     };
-    const bigCompany = login.json().user.companyId as number;
+    const bigCompany = product.admin.companyId;
 
     // Measured on a product that has caught up with its events: projectors still reading what was
     // appended while it was down would compete with the reads.
@@ -79,22 +70,15 @@ async function main() {
       await readFigures(app, token, wiring.db);
     }
 
-    if (ONLY_READS) {
-      await app.close();
-      return;
-    }
+    if (ONLY_READS) return;
     // Inbound at a steady rate, each message to its own contact's ticket, timed to its frame.
     await relogin();
-    await inboundFigures({ wiring, app, port: address.port, token, bigCompany, projectorRole });
+    await inboundFigures({ wiring, port: product.port, token, bigCompany, projectorRole });
   } finally {
     projectorRole?.kill('SIGTERM');
-    await wiring.close();
+    await product.close();
     nats?.stop();
-    if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error, (error as Error | undefined)?.stack, new Error('bench failed').stack);
-  process.exitCode = 1;
-});
+runBench(main);

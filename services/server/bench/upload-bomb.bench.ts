@@ -10,80 +10,41 @@
  * unpacks past its declared size. JSON lines: the bombs' answer times, the product process's RSS
  * growth, the other company's p50/p99, the health probes, the machine's load.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort } from '../../testing/src/postgres';
 import { xlsxBomb } from '../../testing/src/xlsx-bomb';
-import { figure, log, percentile } from './tickets/measure';
+import { figure, log, percentile } from './kit/measure';
+import { signupPayload, SIGNUP_PASSWORD } from './kit/product';
+import { spawnStart } from './kit/start-role';
 
 const SECONDS = Number(process.env.BENCH_BOMB_SECONDS ?? 30);
 const ATTACKERS = Number(process.env.BENCH_BOMB_ATTACKERS ?? 3);
 const BOMB_MB = Number(process.env.BENCH_BOMB_MB ?? 250);
-const main = join(import.meta.dirname, '..', 'src', 'main.ts');
-
-/** A valid CPF for the signups (check digits computed), as the tests' harness makes them. */
-function cpf(seed: number): string {
-  const base = String(100_000_000 + seed)
-    .slice(0, 9)
-    .split('')
-    .map(Number);
-  const digit = (digits: number[]) => {
-    const rest = (digits.reduce((sum, d, i) => sum + d * (digits.length + 1 - i), 0) * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const first = digit(base);
-  return [...base, first, digit([...base, first])].join('');
-}
 
 /** The product process's resident memory (MB), from /proc. */
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 async function run() {
   const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-bomb-'));
-  const port = await freePort();
-  const pgPort = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', main, 'start'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), PG_PORT: String(pgPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const role = await spawnStart(dataDir, { env: { LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const { child, url: base } = role;
   try {
     log('starting the product');
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`start exited with ${child.exitCode}`);
-      if (
-        await fetch(`${base}/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await role.healthy(100);
     const company = async (name: string, seed: number) => {
       const email = `${name.toLowerCase()}@example.com`;
       const signup = await fetch(`${base}/auth/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: `${name} Admin`,
-          companyName: name,
-          email,
-          password: 'Abcdefgh1',
-          phone: '11987654321',
-          document: cpf(seed),
-          planId: 1,
-          termo: true,
-        }),
+        body: JSON.stringify(signupPayload({ name: `${name} Admin`, companyName: name, email, seed })),
       });
       if (signup.status !== 201) throw new Error(`signup ${signup.status} ${await signup.text()}`);
       const login = await fetch(`${base}/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'Abcdefgh1' }),
+        body: JSON.stringify({ email, password: SIGNUP_PASSWORD }),
       });
       return { authorization: `Bearer ${(await login.json()).token as string}` };
     };
@@ -186,11 +147,7 @@ async function run() {
     figure('loadavg_1m', one!, 'load');
     figure('loadavg_5m', five!, 'load');
   } finally {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGINT');
-      await exited;
-    }
+    await role.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -11,16 +11,9 @@
  * One JSON line per figure on stdout; progress on stderr.
  */
 import { createWebhookDeliverer, createWebhookPoster, WEBHOOK_BACKOFF_MS, WEBHOOK_REPEAT_MS } from '@conversa/automation';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort } from '../../testing/src/postgres';
-import { loadConfig } from '../src/config';
-import { buildHttp } from '../src/http';
-import { seed } from '../src/seed';
-import { wire } from '../src/wiring';
 import { freePort as freeHttpPort, startReceiver } from '../test/webhook-receiver';
-import { log } from './tickets/measure';
+import { figure, log, percentileFigures, runBench } from './kit/measure';
+import { withProduct } from './kit/product';
 
 const MESSAGES = Number(process.env.BENCH_WEBHOOK_MESSAGES ?? 300);
 const ENDPOINTS = Number(process.env.BENCH_WEBHOOK_ENDPOINTS ?? 8);
@@ -28,131 +21,80 @@ const LATENCY_SAMPLES = Number(process.env.BENCH_WEBHOOK_SAMPLES ?? 100);
 const SCALE = Number(process.env.BENCH_WEBHOOK_SCALE ?? 60);
 const OUTAGE_MS = (10 * 60_000) / SCALE;
 
-const figure = (name: string, value: number, unit: string, extra: object = {}) =>
-  process.stdout.write(`${JSON.stringify({ name, value: Number(value.toFixed(2)), unit, ...extra })}\n`);
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
-
-async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'conversa-bench-webhooks-'));
-  process.env.PG_PORT = String(await freePort());
-  const config = loadConfig(
-    {
-      DATA_DIR: dataDir,
-      PG_PORT: process.env.PG_PORT,
-      ADMIN_EMAIL: 'bench@example.com',
-      ADMIN_PASSWORD: 'Bench-pass-1',
-      JWT_SECRET: 'bench-secret-'.repeat(4),
-      WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
-    },
-    dataDir,
-  );
-  const wiring = await wire(config, { runProjections: true });
+runBench(async () => {
   const receivers: Array<Awaited<ReturnType<typeof startReceiver>>> = [];
   try {
-    await seed(wiring.ctx, config);
-    const { app } = await buildHttp(wiring, { serveUi: false, edge: false, projections: true });
-    await app.ready();
-    const token = (await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'bench@example.com', password: 'Bench-pass-1' } })).json()
-      .token as string;
-    const auth = { authorization: `Bearer ${token}` };
-    const sandbox = (await app.inject({ method: 'POST', url: '/whatsapp', headers: auth, payload: { name: 'Bench sandbox', channel: 'sandbox' } })).json() as {
-      id: number;
-      token: string;
-    };
-    let sent = 0;
-    const inbound = async (body: string) => {
-      const response = await app.inject({
-        method: 'POST',
-        url: `/sandbox/${sandbox.id}/messages`,
-        headers: { authorization: `Bearer ${sandbox.token}` },
-        payload: { id: `bench-${sent++}`, from: String(5511970000000 + (sent % 50)), body },
+    await withProduct({ name: 'webhooks', env: { WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' } }, async ({ wiring, call, addSandbox }) => {
+      const sandbox = await addSandbox();
+      let sent = 0;
+      const inbound = (body: string) => sandbox.deliver({ id: `bench-${sent++}`, from: String(5511970000000 + (sent % 50)), body });
+      const addEndpoint = async (url: string) => (await call('POST', '/webhooks', { url, events: ['message.received'] })).id as number;
+      const remove = (id: number) => call('DELETE', `/webhooks/${id}`);
+
+      // 1. Throughput: a queue built while the deliverer is stopped, then drained.
+      const receiver = await startReceiver();
+      receivers.push(receiver);
+      const endpoints = await Promise.all(Array.from({ length: ENDPOINTS }, (_, index) => addEndpoint(`${receiver.url}?endpoint=${index}`)));
+      log(`queueing ${MESSAGES} inbound messages for ${ENDPOINTS} endpoints`);
+      for (let index = 0; index < MESSAGES; index++) await inbound(`throughput ${index}`);
+      const head = await wiring.store.headPosition();
+      await wiring.reactors.waitForPosition(head!, { signal: AbortSignal.timeout(120_000) });
+      const total = MESSAGES * ENDPOINTS;
+      const started = performance.now();
+      wiring.webhooks.deliverer.start();
+      await receiver.until(total);
+      const seconds = (performance.now() - started) / 1000;
+      figure('webhook_deliveries_per_second', total / seconds, 'deliveries/s', { deliveries: total, endpoints: ENDPOINTS, concurrency: 16 });
+      for (const id of endpoints) await remove(id);
+
+      // 2. Latency: one inbound message at a time, until its webhook reaches the receiver.
+      const latencyReceiver = await startReceiver();
+      receivers.push(latencyReceiver);
+      const latencyEndpoint = await addEndpoint(latencyReceiver.url);
+      const latencies: number[] = [];
+      for (let index = 0; index < LATENCY_SAMPLES; index++) {
+        const t0 = performance.now();
+        await inbound(`latency ${index}`);
+        await latencyReceiver.until(index + 1);
+        latencies.push(latencyReceiver.received[index]!.at - t0);
+      }
+      percentileFigures('inbound_to_webhook', latencies, [50, 99], { extra: { samples: LATENCY_SAMPLES } });
+      await remove(latencyEndpoint);
+      await wiring.webhooks.deliverer.stop();
+
+      // 3. Recovery after an outage, on the product's retry schedule scaled down.
+      const deliverer = createWebhookDeliverer({
+        db: wiring.db,
+        ctx: wiring.ctx,
+        secrets: wiring.ctx.webhooks.secrets,
+        connectionString: wiring.databaseUrl,
+        post: createWebhookPoster({ allowPrivateUrls: true }),
+        now: () => new Date(),
+        backoffMs: WEBHOOK_BACKOFF_MS.map((ms) => ms / SCALE),
+        repeatMs: WEBHOOK_REPEAT_MS / SCALE,
+        pollMs: 20,
       });
-      if (response.statusCode !== 202) throw new Error(`inbound: ${response.statusCode} ${response.body}`);
-    };
-    const addEndpoint = async (url: string) => {
-      const response = await app.inject({ method: 'POST', url: '/webhooks', headers: auth, payload: { url, events: ['message.received'] } });
-      if (response.statusCode !== 201) throw new Error(`webhook: ${response.statusCode} ${response.body}`);
-      return response.json().id as number;
-    };
-    const remove = (id: number) => app.inject({ method: 'DELETE', url: `/webhooks/${id}`, headers: auth });
-
-    // 1. Throughput: a queue built while the deliverer is stopped, then drained.
-    const receiver = await startReceiver();
-    receivers.push(receiver);
-    const endpoints = await Promise.all(Array.from({ length: ENDPOINTS }, (_, index) => addEndpoint(`${receiver.url}?endpoint=${index}`)));
-    log(`queueing ${MESSAGES} inbound messages for ${ENDPOINTS} endpoints`);
-    for (let index = 0; index < MESSAGES; index++) await inbound(`throughput ${index}`);
-    const head = await wiring.store.headPosition();
-    await wiring.reactors.waitForPosition(head!, { signal: AbortSignal.timeout(120_000) });
-    const total = MESSAGES * ENDPOINTS;
-    const started = performance.now();
-    wiring.webhooks.deliverer.start();
-    await receiver.until(total);
-    const seconds = (performance.now() - started) / 1000;
-    figure('webhook_deliveries_per_second', total / seconds, 'deliveries/s', { deliveries: total, endpoints: ENDPOINTS, concurrency: 16 });
-    for (const id of endpoints) await remove(id);
-
-    // 2. Latency: one inbound message at a time, until its webhook reaches the receiver.
-    const latencyReceiver = await startReceiver();
-    receivers.push(latencyReceiver);
-    const latencyEndpoint = await addEndpoint(latencyReceiver.url);
-    const latencies: number[] = [];
-    for (let index = 0; index < LATENCY_SAMPLES; index++) {
-      const t0 = performance.now();
-      await inbound(`latency ${index}`);
-      await latencyReceiver.until(index + 1);
-      latencies.push(latencyReceiver.received[index]!.at - t0);
-    }
-    figure('inbound_to_webhook_p50', percentile(latencies, 50), 'ms', { samples: LATENCY_SAMPLES });
-    figure('inbound_to_webhook_p99', percentile(latencies, 99), 'ms', { samples: LATENCY_SAMPLES });
-    await remove(latencyEndpoint);
-    await wiring.webhooks.deliverer.stop();
-
-    // 3. Recovery after an outage, on the product's retry schedule scaled down.
-    const deliverer = createWebhookDeliverer({
-      db: wiring.db,
-      ctx: wiring.ctx,
-      secrets: wiring.ctx.webhooks.secrets,
-      connectionString: wiring.databaseUrl,
-      post: createWebhookPoster({ allowPrivateUrls: true }),
-      now: () => new Date(),
-      backoffMs: WEBHOOK_BACKOFF_MS.map((ms) => ms / SCALE),
-      repeatMs: WEBHOOK_REPEAT_MS / SCALE,
-      pollMs: 20,
+      deliverer.start();
+      const port = await freeHttpPort();
+      const outageEndpoint = await addEndpoint(`http://127.0.0.1:${port}/hook`);
+      const outageMessages = 50;
+      log(`receiver down for ${OUTAGE_MS} ms (10 min / ${SCALE}); ${outageMessages} messages meanwhile`);
+      const downAt = performance.now();
+      for (let index = 0; index < outageMessages; index++) await inbound(`outage ${index}`);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, OUTAGE_MS - (performance.now() - downAt))));
+      const back = await startReceiver({ port });
+      receivers.push(back);
+      const upAt = performance.now();
+      await back.until(outageMessages);
+      const recovery = performance.now() - upAt;
+      figure('recovery_after_outage_scaled', recovery, 'ms', { outageMs: OUTAGE_MS, scale: SCALE, messages: outageMessages });
+      figure('recovery_after_10min_outage', (recovery * SCALE) / 1000, 's', {
+        note: 'scaled figure × scale: the wait for the next retry dominates; draining the queue itself does not scale',
+      });
+      await remove(outageEndpoint);
+      await deliverer.stop();
     });
-    deliverer.start();
-    const port = await freeHttpPort();
-    const outageEndpoint = await addEndpoint(`http://127.0.0.1:${port}/hook`);
-    const outageMessages = 50;
-    log(`receiver down for ${OUTAGE_MS} ms (10 min / ${SCALE}); ${outageMessages} messages meanwhile`);
-    const downAt = performance.now();
-    for (let index = 0; index < outageMessages; index++) await inbound(`outage ${index}`);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, OUTAGE_MS - (performance.now() - downAt))));
-    const back = await startReceiver({ port });
-    receivers.push(back);
-    const upAt = performance.now();
-    await back.until(outageMessages);
-    const recovery = performance.now() - upAt;
-    figure('recovery_after_outage_scaled', recovery, 'ms', { outageMs: OUTAGE_MS, scale: SCALE, messages: outageMessages });
-    figure('recovery_after_10min_outage', (recovery * SCALE) / 1000, 's', {
-      note: 'scaled figure × scale: the wait for the next retry dominates; draining the queue itself does not scale',
-    });
-    await remove(outageEndpoint);
-    await deliverer.stop();
   } finally {
     for (const receiver of receivers) await receiver.close();
-    await wiring.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+});

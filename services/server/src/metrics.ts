@@ -118,16 +118,19 @@ export function createMetrics(): Metrics {
       if (sources.edge) this.set(sources.edge.stats().connections);
     },
   });
-  new Counter({
-    name: 'conversa_websocket_frames_sent_total',
-    help: 'Frames sent to sockets by this process',
-    registers: [registry],
-    collect() {
-      if (!sources.edge) return;
-      this.reset();
-      this.inc(sources.edge.stats().framesSent);
-    },
-  });
+  /** A total the edge keeps itself (its stats()), read when scraped. */
+  const edgeTotal = (name: string, help: string, stat: 'framesSent' | 'gapsFilled') =>
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        if (!sources.edge) return;
+        this.reset();
+        this.inc(sources.edge.stats()[stat]);
+      },
+    });
+  edgeTotal('conversa_websocket_frames_sent_total', 'Frames sent to sockets by this process', 'framesSent');
   new Counter({
     name: 'conversa_websocket_resumes_total',
     help: 'Sockets that came back with the last frame they saw: resumed (sent what they missed) or refetch (the window no longer had it)',
@@ -141,16 +144,11 @@ export function createMetrics(): Metrics {
       this.inc({ outcome: 'refetch' }, stats.refetchesAsked);
     },
   });
-  new Counter({
-    name: 'conversa_websocket_frame_gaps_filled_total',
-    help: 'Holes in a company frame sequence this edge read from the frame outbox (a publish lost on the bus)',
-    registers: [registry],
-    collect() {
-      if (!sources.edge) return;
-      this.reset();
-      this.inc(sources.edge.stats().gapsFilled);
-    },
-  });
+  edgeTotal(
+    'conversa_websocket_frame_gaps_filled_total',
+    'Holes in a company frame sequence this edge read from the frame outbox (a publish lost on the bus)',
+    'gapsFilled',
+  );
   new Gauge({
     name: 'conversa_channel_sessions',
     help: "Connections by their session's status (read model)",

@@ -63,7 +63,11 @@ export function createWebhookFanout(options: WebhookFanoutOptions): Projector {
           queued = true;
           continue;
         }
-        if (event.type === 'ContactErased') await scrubContactDeliveries(db, companyId, (event.data as { contactId: number }).contactId);
+        if (event.type === 'ContactErased') {
+          // This batch's earlier deliveries may name the contact too (a backlog caught up after a crash): in first, then scrubbed.
+          await insertRows(db, rows.splice(0));
+          await scrubContactDeliveries(db, companyId, event.data.contactId);
+        }
         const name = webhookEventOf.get(event.type);
         if (!name) continue;
         let subscribed = endpoints.get(companyId);

@@ -1,9 +1,15 @@
 import { chatMediaTypeOf, chatMessageStream, chatReadStream, chatStream, DomainError, type Actor, type StoredMedia } from '@conversa/contracts';
 import { randomUUID } from 'node:crypto';
 import { foldStream } from '../commands/decider';
-import { execute, type UseCaseContext } from '../commands/execute';
+import type { UseCaseContext } from '../commands/execute';
+import { streamCommands } from '../shared/stream-commands';
 import type { IdAllocator } from '../ids';
 import { chat, chatMessage, chatRead, type Chat } from './chat';
+
+const onChat = streamCommands(chat, chatStream);
+const onChatMessage = streamCommands(chatMessage, chatMessageStream);
+/** A member's read mark: one stream per chat and user. */
+const onChatRead = streamCommands(chatRead, ([chatId, userId]: [number, number]) => chatReadStream(chatId, userId));
 
 export interface ChatUseCaseContext extends UseCaseContext {
   ids: IdAllocator;
@@ -33,7 +39,7 @@ export async function createChat(
   await assertCompanyUsers(input.lookup, input.companyId, input.userIds);
   const chatId = await ctx.ids.next('chat');
   const command = { type: 'CreateChat' as const, chatId, uuid: randomUUID(), title: input.title, ownerId: input.ownerId, userIds: input.userIds };
-  await execute(ctx, { decider: chat, streamId: chatStream(chatId), command, companyId: input.companyId, actor: input.actor });
+  await onChat(ctx, input, chatId, command);
   return chatId;
 }
 
@@ -43,17 +49,11 @@ export async function changeChat(
 ): Promise<void> {
   if (input.userIds) await assertCompanyUsers(input.lookup, input.companyId, input.userIds);
   const command = { type: 'ChangeChat' as const, by: input.by, title: input.title, userIds: input.userIds };
-  await execute(ctx, { decider: chat, streamId: chatStream(input.id), command, companyId: input.companyId, actor: input.actor });
+  await onChat(ctx, input, input.id, command);
 }
 
 export async function deleteChat(ctx: UseCaseContext, input: { companyId: number; actor: Actor; by: number; id: number }): Promise<void> {
-  await execute(ctx, {
-    decider: chat,
-    streamId: chatStream(input.id),
-    command: { type: 'DeleteChat', by: input.by },
-    companyId: input.companyId,
-    actor: input.actor,
-  });
+  await onChat(ctx, input, input.id, { type: 'DeleteChat', by: input.by });
 }
 
 /** Posts a text or a file (already stored) to a chat the sender is a member of; answers the message's id. */
@@ -72,7 +72,7 @@ export async function postChatMessage(
     media: input.media,
     mediaType: input.media ? chatMediaTypeOf(input.media.mime) : null,
   };
-  await execute(ctx, { decider: chatMessage, streamId: chatMessageStream(messageId), command, companyId: input.companyId, actor: input.actor });
+  await onChatMessage(ctx, input, messageId, command);
   return messageId;
 }
 
@@ -83,5 +83,5 @@ export async function markChatRead(
 ): Promise<void> {
   const target = await loadChat(ctx, input.chatId);
   const command = { type: 'MarkChatRead' as const, chat: target, userId: input.userId, unreads: input.unreads };
-  await execute(ctx, { decider: chatRead, streamId: chatReadStream(input.chatId, input.userId), command, companyId: input.companyId, actor: input.actor });
+  await onChatRead(ctx, input, [input.chatId, input.userId], command);
 }

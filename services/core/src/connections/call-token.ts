@@ -1,9 +1,12 @@
 import { connectionStream, SECRET_SETTING_MASK, type ConnectionDetails } from '@conversa/contracts';
 import type { UseCaseContext } from '../commands/execute';
 import { foldStream } from '../commands/decider';
-import { runCommand, systemActor } from '../commands/run';
+import { systemActor } from '../commands/run';
 import { isSealed, type SecretBox } from '../secrets/box';
+import { streamRuns } from '../shared/stream-commands';
 import { connection } from './connection';
+
+const onConnection = streamRuns(connection, connectionStream);
 
 /**
  * A connection's call token (`wavoip`) is a credential: sealed before it is recorded, like the Meta tokens.
@@ -26,12 +29,6 @@ export async function resealCallToken(ctx: UseCaseContext & { secrets: SecretBox
   const state = foldStream(connection, await ctx.store.readStream(connectionStream(connectionId)));
   if (state.status !== 'active' || state.details.wavoip === '' || isSealed(state.details.wavoip)) return false;
   const changes = { wavoip: ctx.secrets.seal(state.details.wavoip) };
-  await runCommand(ctx, {
-    decider: connection,
-    streamId: connectionStream(connectionId),
-    command: { type: 'ChangeConnectionDetails', changes },
-    companyId: state.companyId,
-    actor: systemActor,
-  });
+  await onConnection(ctx, { companyId: state.companyId, actor: systemActor }, connectionId, { type: 'ChangeConnectionDetails', changes });
   return true;
 }

@@ -9,8 +9,8 @@ import {
 } from '@conversa/contracts';
 import type { Decider } from '../commands/decider';
 import { foldStream } from '../commands/decider';
-import { runCommand } from '../commands/run';
 import type { UseCaseContext } from '../commands/execute';
+import { streamRuns } from '../shared/stream-commands';
 import { connection } from './connection';
 
 export type ChannelAccountClaim = { ownerId: number | null };
@@ -49,15 +49,17 @@ export const claimedChannel = (channel: ConnectionChannel): MetaAccountChannel |
 
 type Claim = { companyId: number; actor: Actor; channel: MetaAccountChannel; accountId: string; connectionId: number };
 
+/** One stream per channel and account id. */
+const onChannelAccount = streamRuns(channelAccount, ([channel, accountId]: [MetaAccountChannel, string]) => channelAccountStream(channel, accountId));
+
 /**
  * Claims the id for the connection, or throws ERR_CHANNEL_ALREADY_CONNECTED when another live
  * connection holds it. A holder from before claims existed is found by `legacyHolders` (the read
  * model's live connections with the id); a claim left by a deleted connection is taken over.
  */
 export async function claimChannelAccount(ctx: UseCaseContext, claim: Claim, legacyHolders: () => Promise<number[]>): Promise<void> {
-  const { companyId, actor, channel, accountId, connectionId } = claim;
-  const streamId = channelAccountStream(channel, accountId);
-  const history = await ctx.store.readStream(streamId);
+  const { channel, accountId, connectionId } = claim;
+  const history = await ctx.store.readStream(channelAccountStream(channel, accountId));
   const owner = foldStream(channelAccount, history).ownerId;
   if (owner === null && (await legacyHolders()).some((id) => id !== connectionId)) throw new DomainError('ERR_CHANNEL_ALREADY_CONNECTED');
   let goneOwnerId: number | null = null;
@@ -65,24 +67,17 @@ export async function claimChannelAccount(ctx: UseCaseContext, claim: Claim, leg
     const ownerState = foldStream(connection, await ctx.store.readStream(connectionStream(owner)));
     if (ownerState.status === 'deleted') goneOwnerId = owner;
   }
-  await runCommand(ctx, {
-    decider: channelAccount,
-    streamId,
-    command: { type: 'ClaimChannelAccount', channel, accountId, connectionId, goneOwnerId },
-    companyId,
-    actor,
-    knownHistory: history,
-  });
+  await onChannelAccount(
+    ctx,
+    claim,
+    [channel, accountId],
+    { type: 'ClaimChannelAccount', channel, accountId, connectionId, goneOwnerId },
+    { knownHistory: history },
+  );
 }
 
 /** Gives the id back (the connection was deleted, or now holds another id); a no-op if it held none. */
 export async function releaseChannelAccount(ctx: UseCaseContext, claim: Claim): Promise<void> {
-  const { companyId, actor, channel, accountId, connectionId } = claim;
-  await runCommand(ctx, {
-    decider: channelAccount,
-    streamId: channelAccountStream(channel, accountId),
-    command: { type: 'ReleaseChannelAccount', channel, accountId, connectionId },
-    companyId,
-    actor,
-  });
+  const { channel, accountId, connectionId } = claim;
+  await onChannelAccount(ctx, claim, [channel, accountId], { type: 'ReleaseChannelAccount', channel, accountId, connectionId });
 }

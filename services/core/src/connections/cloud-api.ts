@@ -1,11 +1,14 @@
 import { connectionStream, type Actor, type ChannelAccount } from '@conversa/contracts';
 import { foldStream } from '../commands/decider';
 import type { UseCaseContext } from '../commands/execute';
-import { runCommand, systemActor } from '../commands/run';
+import { systemActor } from '../commands/run';
 import { holdsClearToken, openAccount, sealAccount } from '../secrets/account';
 import type { SecretBox } from '../secrets/box';
+import { streamRuns } from '../shared/stream-commands';
 import { claimChannelAccount, releaseChannelAccount } from './channel-account';
 import { connection } from './connection';
+
+const onConnection = streamRuns(connection, connectionStream);
 
 /**
  * A WhatsApp Cloud API number's account (checked against the Graph API by the caller): the phone
@@ -27,8 +30,7 @@ export async function configureCloudApi(
   },
 ): Promise<void> {
   const { companyId, actor, connectionId, phoneNumberId } = input;
-  const streamId = connectionStream(connectionId);
-  const before = foldStream(connection, await ctx.store.readStream(streamId));
+  const before = foldStream(connection, await ctx.store.readStream(connectionStream(connectionId)));
   const previous = before.status === 'active' ? before.account?.facebookPageUserId : null;
   const claim = { companyId, actor, channel: 'whatsappapi' as const, connectionId };
   await claimChannelAccount(ctx, { ...claim, accountId: phoneNumberId }, () => input.holders(phoneNumberId));
@@ -38,10 +40,10 @@ export async function configureCloudApi(
     facebookPageUserId: phoneNumberId,
     tokenMeta: input.token,
   });
-  await runCommand(ctx, { decider: connection, streamId, command: { type: 'ChangeConnectionAccount', account }, companyId, actor });
+  await onConnection(ctx, input, connectionId, { type: 'ChangeConnectionAccount', account });
   if (previous && previous !== phoneNumberId) await releaseChannelAccount(ctx, { ...claim, accountId: previous });
   // A running session holds the old token: it starts again with the new one.
-  const { position } = await runCommand(ctx, { decider: connection, streamId, command: { type: 'RequestSession', kind: 'restart' }, companyId, actor });
+  const { position } = await onConnection(ctx, input, connectionId, { type: 'RequestSession', kind: 'restart' });
   await ctx.waitForProjections(position);
 }
 
@@ -53,12 +55,6 @@ export async function resealConnectionAccount(ctx: UseCaseContext & { secrets: S
   const state = foldStream(connection, await ctx.store.readStream(connectionStream(connectionId)));
   if (state.status !== 'active' || !state.account || !holdsClearToken(state.account)) return false;
   const account = sealAccount(ctx.secrets, openAccount(ctx.secrets, state.account));
-  await runCommand(ctx, {
-    decider: connection,
-    streamId: connectionStream(connectionId),
-    command: { type: 'ChangeConnectionAccount', account },
-    companyId: state.companyId,
-    actor: systemActor,
-  });
+  await onConnection(ctx, { companyId: state.companyId, actor: systemActor }, connectionId, { type: 'ChangeConnectionAccount', account });
   return true;
 }

@@ -1,8 +1,11 @@
 import { comparePositions, connectionStream, DomainError, type Actor, type Position } from '@conversa/contracts';
 import { foldStream } from '../commands/decider';
-import { runCommand, type CommandContext } from '../commands/run';
+import type { CommandContext } from '../commands/run';
+import { streamRuns } from '../shared/stream-commands';
 import { changeTicket } from '../tickets/lifecycle';
 import { connection } from './connection';
+
+const onConnection = streamRuns(connection, connectionStream);
 
 /**
  * Closes the tickets a finished history import wrote to (POST /closedimported/:id, or at once when
@@ -43,13 +46,7 @@ export async function closeImportedTickets(
       if (result.position && (!last || comparePositions(result.position, last) > 0)) last = result.position;
     }
   }
-  const recorded = await runCommand(ctx, {
-    decider: connection,
-    streamId: connectionStream(connectionId),
-    command: { type: 'CloseImportedTickets', ticketIds: closedIds },
-    companyId,
-    actor,
-  });
+  const recorded = await onConnection(ctx, input, connectionId, { type: 'CloseImportedTickets', ticketIds: closedIds });
   if (recorded.position && (!last || comparePositions(recorded.position, last) > 0)) last = recorded.position;
   return { closed: closedIds.length, position: last };
 }

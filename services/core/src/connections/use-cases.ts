@@ -1,16 +1,8 @@
-import {
-  connectionRosterStream,
-  connectionStream,
-  DomainError,
-  type Actor,
-  type ConnectionChannel,
-  type ConnectionDetails,
-  type Position,
-} from '@conversa/contracts';
-import { execute, type UseCaseContext } from '../commands/execute';
-import { runCommand } from '../commands/run';
+import { connectionRosterStream, connectionStream, DomainError, type ConnectionChannel, type ConnectionDetails, type Position } from '@conversa/contracts';
+import type { UseCaseContext } from '../commands/execute';
 import type { IdAllocator } from '../ids';
 import type { SecretBox } from '../secrets/box';
+import { streamCommands, streamRuns, type Who } from '../shared/stream-commands';
 import { sealCallToken } from './call-token';
 import { claimedChannel, releaseChannelAccount } from './channel-account';
 import { connection, connectionRoster, type ConnectionRosterCommand } from './connection';
@@ -33,7 +25,10 @@ export interface ConnectionLookup {
   plan(companyId: number): Promise<ConnectionPlan | null>;
 }
 
-type Meta = { companyId: number; actor: Actor };
+const onConnection = streamCommands(connection, connectionStream);
+const onConnectionRoster = streamCommands(connectionRoster, connectionRosterStream);
+/** Without the wait: restarting many sessions waits once, for the last. */
+const runOnConnection = streamRuns(connection, connectionStream);
 
 /** Queues named on a connection must be live queues of the same company. */
 async function assertCompanyQueues(lookup: ConnectionLookup, companyId: number, details: Partial<ConnectionDetails>): Promise<void> {
@@ -50,38 +45,20 @@ async function assertCompanyQueues(lookup: ConnectionLookup, companyId: number, 
  */
 export async function createConnection(
   ctx: ConnectionUseCaseContext,
-  input: Meta & { channel: ConnectionChannel; makeDefault: boolean; token: string; details: ConnectionDetails; lookup: ConnectionLookup },
+  input: Who & { channel: ConnectionChannel; makeDefault: boolean; token: string; details: ConnectionDetails; lookup: ConnectionLookup },
 ): Promise<number> {
-  const { companyId, actor, channel, makeDefault, token, lookup } = input;
+  const { companyId, channel, makeDefault, token, lookup } = input;
   const details = { ...input.details, wavoip: sealCallToken(ctx.secrets, { wavoip: input.details.wavoip }).wavoip ?? '' };
   await assertCompanyQueues(lookup, companyId, details);
   const plan = await lookup.plan(companyId);
   if (!plan) throw new DomainError('ERR_SESSION_EXPIRED');
   const connectionId = await ctx.ids.next('connection');
-  await execute(ctx, {
-    decider: connectionRoster,
-    streamId: connectionRosterStream(companyId),
-    command: { type: 'RegisterConnection', connectionId, channel, plan, makeDefault },
-    companyId,
-    actor,
-  });
+  await onConnectionRoster(ctx, input, companyId, { type: 'RegisterConnection', connectionId, channel, plan, makeDefault });
   try {
-    await execute(ctx, {
-      decider: connection,
-      streamId: connectionStream(connectionId),
-      command: { type: 'CreateConnection', connectionId, companyId, channel, token, details },
-      companyId,
-      actor,
-    });
+    await onConnection(ctx, input, connectionId, { type: 'CreateConnection', connectionId, companyId, channel, token, details });
   } catch (error) {
     // The connection was refused (dates, greeting rule): its place in the roster is given back.
-    await execute(ctx, {
-      decider: connectionRoster,
-      streamId: connectionRosterStream(companyId),
-      command: { type: 'UnregisterConnection', connectionId },
-      companyId,
-      actor,
-    });
+    await onConnectionRoster(ctx, input, companyId, { type: 'UnregisterConnection', connectionId });
     throw error;
   }
   return connectionId;
@@ -90,52 +67,31 @@ export async function createConnection(
 /** Changes a connection: whether it is the company's default, its token, its details (each only when given). */
 export async function changeConnection(
   ctx: UseCaseContext & { secrets: SecretBox },
-  input: Meta & { connectionId: number; isDefault?: boolean; token?: string; changes: Partial<ConnectionDetails>; lookup: ConnectionLookup },
+  input: Who & { connectionId: number; isDefault?: boolean; token?: string; changes: Partial<ConnectionDetails>; lookup: ConnectionLookup },
 ): Promise<void> {
-  const { companyId, actor, connectionId, isDefault, token, lookup } = input;
+  const { companyId, connectionId, isDefault, token, lookup } = input;
   const changes = sealCallToken(ctx.secrets, input.changes);
   await assertCompanyQueues(lookup, companyId, changes);
   if (isDefault !== undefined) {
-    await execute(ctx, {
-      decider: connectionRoster,
-      streamId: connectionRosterStream(companyId),
-      command: isDefault ? { type: 'SetDefaultConnection', connectionId } : { type: 'UnsetDefaultConnection', connectionId },
+    await onConnectionRoster(
+      ctx,
+      input,
       companyId,
-      actor,
-    });
+      isDefault ? { type: 'SetDefaultConnection', connectionId } : { type: 'UnsetDefaultConnection', connectionId },
+    );
   }
-  if (token !== undefined)
-    await execute(ctx, { decider: connection, streamId: connectionStream(connectionId), command: { type: 'ChangeConnectionToken', token }, companyId, actor });
-  if (Object.keys(changes).length > 0)
-    await execute(ctx, {
-      decider: connection,
-      streamId: connectionStream(connectionId),
-      command: { type: 'ChangeConnectionDetails', changes },
-      companyId,
-      actor,
-    });
+  if (token !== undefined) await onConnection(ctx, input, connectionId, { type: 'ChangeConnectionToken', token });
+  if (Object.keys(changes).length > 0) await onConnection(ctx, input, connectionId, { type: 'ChangeConnectionDetails', changes });
 }
 
 /** Deletes a connection and gives back what it held: its place in the roster, its Meta account id and its greeting file. */
-export async function deleteConnection(ctx: ConnectionUseCaseContext, input: Meta & { connectionId: number; greetingMedia: string | null }): Promise<void> {
+export async function deleteConnection(ctx: ConnectionUseCaseContext, input: Who & { connectionId: number; greetingMedia: string | null }): Promise<void> {
   const { companyId, actor, connectionId, greetingMedia } = input;
-  const { state } = await execute(ctx, {
-    decider: connection,
-    streamId: connectionStream(connectionId),
-    command: { type: 'DeleteConnection' },
-    companyId,
-    actor,
-  });
+  const { state } = await onConnection(ctx, input, connectionId, { type: 'DeleteConnection' });
   const channel = state.status === 'none' ? null : claimedChannel(state.channel);
   const accountId = state.status === 'none' ? null : state.account?.facebookPageUserId;
   if (channel && accountId) await releaseChannelAccount(ctx, { companyId, actor, channel, accountId, connectionId });
-  await execute(ctx, {
-    decider: connectionRoster,
-    streamId: connectionRosterStream(companyId),
-    command: { type: 'UnregisterConnection', connectionId },
-    companyId,
-    actor,
-  });
+  await onConnectionRoster(ctx, input, companyId, { type: 'UnregisterConnection', connectionId });
   if (greetingMedia) await ctx.media.remove(companyId, greetingMedia);
 }
 
@@ -145,17 +101,11 @@ export async function deleteConnection(ctx: ConnectionUseCaseContext, input: Met
  */
 export async function setGreetingMedia(
   ctx: ConnectionUseCaseContext,
-  input: Meta & { connectionId: number; url: string; previous: string | null },
+  input: Who & { connectionId: number; url: string; previous: string | null },
 ): Promise<void> {
-  const { companyId, actor, connectionId, url, previous } = input;
+  const { companyId, connectionId, url, previous } = input;
   try {
-    await execute(ctx, {
-      decider: connection,
-      streamId: connectionStream(connectionId),
-      command: { type: 'ChangeConnectionDetails', changes: { greetingMediaAttachment: url } },
-      companyId,
-      actor,
-    });
+    await onConnection(ctx, input, connectionId, { type: 'ChangeConnectionDetails', changes: { greetingMediaAttachment: url } });
   } catch (error) {
     await ctx.media.remove(companyId, url);
     throw error;
@@ -164,41 +114,29 @@ export async function setGreetingMedia(
 }
 
 /** Takes the greeting's file off the connection and out of the media store; nothing to do without one. */
-export async function clearGreetingMedia(ctx: ConnectionUseCaseContext, input: Meta & { connectionId: number; current: string | null }): Promise<void> {
-  const { companyId, actor, connectionId, current } = input;
+export async function clearGreetingMedia(ctx: ConnectionUseCaseContext, input: Who & { connectionId: number; current: string | null }): Promise<void> {
+  const { companyId, connectionId, current } = input;
   if (!current) return;
-  await execute(ctx, {
-    decider: connection,
-    streamId: connectionStream(connectionId),
-    command: { type: 'ChangeConnectionDetails', changes: { greetingMediaAttachment: null } },
-    companyId,
-    actor,
-  });
+  await onConnection(ctx, input, connectionId, { type: 'ChangeConnectionDetails', changes: { greetingMediaAttachment: null } });
   await ctx.media.remove(companyId, current);
 }
 
 /** The session buttons: start (try again), renew (a new QR, replacing the pairing), stop (disconnect). */
-export async function runSession(ctx: UseCaseContext, input: Meta & { connectionId: number; kind: 'start' | 'renew' | 'stop' }): Promise<void> {
-  const { companyId, actor, connectionId, kind } = input;
+export async function runSession(ctx: UseCaseContext, input: Who & { connectionId: number; kind: 'start' | 'renew' | 'stop' }): Promise<void> {
+  const { connectionId, kind } = input;
   const command = kind === 'stop' ? ({ type: 'StopSession' } as const) : ({ type: 'RequestSession', kind } as const);
-  await execute(ctx, { decider: connection, streamId: connectionStream(connectionId), command, companyId, actor });
+  await onConnection(ctx, input, connectionId, command);
 }
 
 /**
  * Restarts these sessions. One bounded wait for the last of them, not one per connection: a stuck
  * read model then holds the request once. Answers how many were restarted.
  */
-export async function restartSessions(ctx: UseCaseContext, input: Meta & { connectionIds: readonly number[] }): Promise<number> {
-  const { companyId, actor, connectionIds } = input;
+export async function restartSessions(ctx: UseCaseContext, input: Who & { connectionIds: readonly number[] }): Promise<number> {
+  const { connectionIds } = input;
   let last: Position | null = null;
   for (const connectionId of connectionIds) {
-    const result = await runCommand(ctx, {
-      decider: connection,
-      streamId: connectionStream(connectionId),
-      command: { type: 'RequestSession', kind: 'restart' },
-      companyId,
-      actor,
-    });
+    const result = await runOnConnection(ctx, input, connectionId, { type: 'RequestSession', kind: 'restart' });
     last = result.position ?? last;
   }
   await ctx.waitForProjections(last);
@@ -206,7 +144,7 @@ export async function restartSessions(ctx: UseCaseContext, input: Meta & { conne
 }
 
 /** The close-imported button: closes the tickets a finished import opened, waited into the read models. Answers how many. */
-export async function closeImported(ctx: UseCaseContext, input: Meta & { connectionId: number; userId: number | null }): Promise<number> {
+export async function closeImported(ctx: UseCaseContext, input: Who & { connectionId: number; userId: number | null }): Promise<number> {
   const { closed, position } = await closeImportedTickets(ctx, input);
   await ctx.waitForProjections(position);
   return closed;

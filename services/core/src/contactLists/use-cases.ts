@@ -1,28 +1,20 @@
-import { contactListStream, LIST_ITEMS_PER_EVENT, type Actor, type ListItemDetails, type SheetRow } from '@conversa/contracts';
+import { contactListStream, LIST_ITEMS_PER_EVENT, type ListItemDetails, type SheetRow } from '@conversa/contracts';
 import { randomUUID } from 'node:crypto';
-import { execute, type UseCaseContext } from '../commands/execute';
+import type { UseCaseContext } from '../commands/execute';
 import { looksLikePhoneNumber } from '../contacts/import';
 import { contactNumber } from '../contacts/number';
 import type { IdAllocator } from '../ids';
+import { streamCommands, type Who } from '../shared/stream-commands';
 import { contactList } from './contact-list';
 
 export interface ContactListUseCaseContext extends UseCaseContext {
   ids: IdAllocator;
 }
-type Who = { companyId: number; actor: Actor };
 
 /** A list item's number as WhatsApp addresses it (E.164 digits, Brazil by default); throws ERR_INVALID_PHONE_NUMBER. */
 export const listItemNumber = (raw: string): string => contactNumber(raw, { channel: 'whatsapp', isGroup: false }).number;
 
-const run = (ctx: UseCaseContext, who: Who, id: number, command: Parameters<typeof contactList.decide>[1], commandId?: string) =>
-  execute(ctx, {
-    decider: contactList,
-    streamId: contactListStream(id),
-    command,
-    companyId: who.companyId,
-    actor: who.actor,
-    ...(commandId ? { commandId } : {}),
-  });
+const run = streamCommands(contactList, contactListStream);
 
 export async function createContactList(ctx: ContactListUseCaseContext, input: Who & { name: string }): Promise<number> {
   const contactListId = await ctx.ids.next('contact_list');
@@ -87,7 +79,7 @@ export async function uploadContactListItems(
     input,
     input.contactListId,
     { type: 'AddListItems', items: kept.map((details, index) => ({ itemId: ids[index]!, ...details })) },
-    input.commandId,
+    { commandId: input.commandId },
   );
   return { added: kept.length, rows: results };
 }

@@ -1,11 +1,10 @@
-import { fileListStream, type Actor, type FileOption } from '@conversa/contracts';
-import { execute, type UseCaseContext } from '../commands/execute';
+import { fileListStream, type FileOption } from '@conversa/contracts';
+import type { UseCaseContext } from '../commands/execute';
 import type { IdAllocator } from '../ids';
-import { fileList, type FileListCommand } from './file-list';
+import { streamCommands, type Who } from '../shared/stream-commands';
+import { fileList } from './file-list';
 
-type Who = { companyId: number; actor: Actor };
-const run = (ctx: UseCaseContext, who: Who, id: number, command: FileListCommand) =>
-  execute(ctx, { decider: fileList, streamId: fileListStream(id), command, companyId: who.companyId, actor: who.actor });
+const run = streamCommands(fileList, fileListStream);
 
 export async function createFileList(
   ctx: UseCaseContext & { ids: IdAllocator },

@@ -176,30 +176,20 @@ export async function receiveMessage(context: ReceiveMessageContext, given: Rece
 }
 
 async function receiveWith(ctx: ReceiveMessageContext, input: ReceiveMessageInput, messageId: string): Promise<ReceivedMessage> {
-  const { companyId, whatsappId } = input;
+  const { companyId } = input;
   const history = await ctx.store.readStream(messageStream(messageId));
   const earlier = foldStream(message, history);
   if (earlier.status !== 'none') return { messageId, ticketId: earlier.ticketId, contactId: earlier.contactId, duplicate: true, position: null };
 
   const place = await placeInConversation(ctx, input, (contactId) => ({ kind: 'contact', id: contactId }));
-  const { ticketId, contactId, queueId, quotedMessageId, actor } = place;
+  const { ticketId, contactId, actor } = place;
   const result = await runCommand(ctx, {
     decider: message,
     streamId: messageStream(messageId),
     command: {
       type: 'ReceiveMessage',
       message: {
-        messageId,
-        ticketId,
-        contactId,
-        whatsappId,
-        // The queue the ticket is in as openTicket found it (no extra read): the contact's message is that queue's part.
-        queueId,
-        body: input.body,
-        mediaType: input.mediaType,
-        media: input.media ?? null,
-        location: input.location ?? null,
-        quotedMessageId,
+        ...channelMessage(input, messageId, place),
         providerId: input.providerId,
         participant: input.participant ?? null,
         receivedAt: new Date(input.receivedAt).toISOString(),
@@ -228,7 +218,8 @@ export async function recordSentElsewhere(ctx: ReceiveMessageContext, input: Rec
   const earlier = await loadMessage(ctx, messageId);
   if (earlier.status !== 'none') return { messageId, ticketId: earlier.ticketId, contactId: earlier.contactId, duplicate: true, position: null };
   // The channel wrote it, not the contact: the ticket and the message are the channel's doing.
-  const { ticketId, contactId, queueId, quotedMessageId, actor } = await placeInConversation(ctx, input, (_contactId, channelActor) => channelActor);
+  const place = await placeInConversation(ctx, input, (_contactId, channelActor) => channelActor);
+  const { ticketId, contactId, actor } = place;
   const result = await runCommand(ctx, {
     decider: message,
     streamId: messageStream(messageId),
@@ -237,16 +228,7 @@ export async function recordSentElsewhere(ctx: ReceiveMessageContext, input: Rec
       providerId: input.providerId,
       sentAt: new Date(input.receivedAt).toISOString(),
       message: {
-        messageId,
-        ticketId,
-        contactId,
-        whatsappId,
-        queueId,
-        body: input.body,
-        mediaType: input.mediaType,
-        media: input.media ?? null,
-        location: input.location ?? null,
-        quotedMessageId,
+        ...channelMessage(input, messageId, place),
         userId: null,
         isPrivate: false,
         isForwarded: false,
@@ -291,6 +273,23 @@ async function placeInConversation(ctx: ReceiveMessageContext, input: ReceiveMes
   const quotedMessageId = input.quotedProviderId ? await quotedMessageIdOf(ctx, companyId, whatsappId, input.quotedProviderId) : null;
   return { contactId, ticketId, queueId, quotedMessageId, actor };
 }
+
+type Place = Awaited<ReturnType<typeof placeInConversation>>;
+
+/** What a channel's message records wherever it landed: its place in the conversation and what it carries. */
+const channelMessage = (input: ReceiveMessageInput, messageId: string, place: Place) => ({
+  messageId,
+  ticketId: place.ticketId,
+  contactId: place.contactId,
+  whatsappId: input.whatsappId,
+  // The queue the ticket is in as openTicket found it (no extra read): the contact's message is that queue's part.
+  queueId: place.queueId,
+  body: input.body,
+  mediaType: input.mediaType,
+  media: input.media ?? null,
+  location: input.location ?? null,
+  quotedMessageId: place.quotedMessageId,
+});
 
 /**
  * Reads in one round trip every stream the inbound path is about to read one after the other: the

@@ -1,9 +1,12 @@
 import { DomainError, messageStream, type Actor, type Channel, type MessageView, type Position } from '@conversa/contracts';
-import { execute, type UseCaseContext } from '../commands/execute';
+import type { UseCaseContext } from '../commands/execute';
+import { streamCommands } from '../shared/stream-commands';
 import type { IdAllocator } from '../ids';
 import { openTicket } from '../tickets/lifecycle';
 import { queueOutboundMessage, type QueueOutboundMessageInput } from './lifecycle';
 import { message } from './message';
+
+const onMessage = streamCommands(message, messageStream);
 
 /** What the message use cases need of their process: commands awaited into the read models, and ids (a forward may open a ticket). */
 export interface MessageUseCaseContext extends UseCaseContext {
@@ -18,24 +21,12 @@ export async function editMessage(
   ctx: UseCaseContext,
   input: { companyId: number; actor: Actor; userId: number; messageId: string; body: string },
 ): Promise<void> {
-  await execute(ctx, {
-    decider: message,
-    streamId: messageStream(input.messageId),
-    command: { type: 'EditMessage', userId: input.userId, body: input.body },
-    companyId: input.companyId,
-    actor: input.actor,
-  });
+  await onMessage(ctx, input, input.messageId, { type: 'EditMessage', userId: input.userId, body: input.body });
 }
 
 /** An attendant deletes a message (for everyone). */
 export async function deleteMessage(ctx: UseCaseContext, input: { companyId: number; actor: Actor; messageId: string }): Promise<void> {
-  await execute(ctx, {
-    decider: message,
-    streamId: messageStream(input.messageId),
-    command: { type: 'DeleteMessage', by: 'user' },
-    companyId: input.companyId,
-    actor: input.actor,
-  });
+  await onMessage(ctx, input, input.messageId, { type: 'DeleteMessage', by: 'user' });
 }
 
 /**

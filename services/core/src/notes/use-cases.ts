@@ -1,7 +1,10 @@
 import { DomainError, ticketNoteStream, type Actor } from '@conversa/contracts';
-import { execute, type UseCaseContext } from '../commands/execute';
+import type { UseCaseContext } from '../commands/execute';
+import { streamCommands } from '../shared/stream-commands';
 import type { IdAllocator } from '../ids';
 import { ticketNote, type NoteDeleter } from './ticket-note';
+
+const onTicketNote = streamCommands(ticketNote, ticketNoteStream);
 
 /** What the note use cases need of their process: commands awaited into the read models, and ids. */
 export interface NoteUseCaseContext extends UseCaseContext {
@@ -16,12 +19,13 @@ export async function addTicketNote(
   const { ticket } = input;
   if (ticket.contactId !== input.contactId) throw new DomainError('ERR_VALIDATION', 'contactId: não é o contato deste ticket');
   const noteId = await ctx.ids.next('note');
-  await execute(ctx, {
-    decider: ticketNote,
-    streamId: ticketNoteStream(noteId),
-    command: { type: 'AddTicketNote', noteId, ticketId: ticket.id, contactId: ticket.contactId, userId: input.userId, note: input.note },
-    companyId: input.companyId,
-    actor: input.actor,
+  await onTicketNote(ctx, input, noteId, {
+    type: 'AddTicketNote',
+    noteId,
+    ticketId: ticket.id,
+    contactId: ticket.contactId,
+    userId: input.userId,
+    note: input.note,
   });
   return noteId;
 }
@@ -31,12 +35,6 @@ export async function deleteTicketNote(
   ctx: UseCaseContext,
   input: { companyId: number; actor: Actor; id: number; by: NoteDeleter },
 ): Promise<{ message: string }> {
-  await execute(ctx, {
-    decider: ticketNote,
-    streamId: ticketNoteStream(input.id),
-    command: { type: 'DeleteTicketNote', by: input.by },
-    companyId: input.companyId,
-    actor: input.actor,
-  });
+  await onTicketNote(ctx, input, input.id, { type: 'DeleteTicketNote', by: input.by });
   return { message: 'Observação excluída com sucesso!' };
 }

@@ -1,7 +1,10 @@
 import { DomainError, onDutyStream, type Actor, type OnDutyDetails } from '@conversa/contracts';
-import { execute, type UseCaseContext } from '../commands/execute';
+import type { UseCaseContext } from '../commands/execute';
+import { streamCommands } from '../shared/stream-commands';
 import type { IdAllocator } from '../ids';
 import { onDuty } from './on-duty';
+
+const onOnDuty = streamCommands(onDuty, onDutyStream);
 
 /** What the on-duty use cases need of their process: commands awaited into the read models, and ids. */
 export interface OnDutyUseCaseContext extends UseCaseContext {
@@ -23,13 +26,7 @@ export async function createOnDuty(
 ): Promise<number> {
   await checkUser(input.lookup, input.companyId, input.details.userId);
   const onDutyId = await ctx.ids.next('on_duty');
-  await execute(ctx, {
-    decider: onDuty,
-    streamId: onDutyStream(onDutyId),
-    command: { type: 'CreateOnDuty', onDutyId, details: input.details },
-    companyId: input.companyId,
-    actor: input.actor,
-  });
+  await onOnDuty(ctx, input, onDutyId, { type: 'CreateOnDuty', onDutyId, details: input.details });
   return onDutyId;
 }
 
@@ -38,17 +35,11 @@ export async function changeOnDuty(
   input: { companyId: number; actor: Actor; id: number; changes: Partial<OnDutyDetails>; lookup: OnDutyLookup },
 ): Promise<void> {
   await checkUser(input.lookup, input.companyId, input.changes.userId);
-  await execute(ctx, {
-    decider: onDuty,
-    streamId: onDutyStream(input.id),
-    command: { type: 'ChangeOnDuty', changes: input.changes },
-    companyId: input.companyId,
-    actor: input.actor,
-  });
+  await onOnDuty(ctx, input, input.id, { type: 'ChangeOnDuty', changes: input.changes });
 }
 
 /** Deletes an entry; answers the confirmation the client shows. */
 export async function deleteOnDuty(ctx: UseCaseContext, input: { companyId: number; actor: Actor; id: number }): Promise<{ message: string }> {
-  await execute(ctx, { decider: onDuty, streamId: onDutyStream(input.id), command: { type: 'DeleteOnDuty' }, companyId: input.companyId, actor: input.actor });
+  await onOnDuty(ctx, input, input.id, { type: 'DeleteOnDuty' });
   return { message: 'On-duty entry deleted' };
 }

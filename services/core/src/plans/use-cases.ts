@@ -1,7 +1,10 @@
 import { DomainError, streams, type Actor, type PlanFields } from '@conversa/contracts';
-import { execute, type UseCaseContext } from '../commands/execute';
+import type { UseCaseContext } from '../commands/execute';
 import type { IdAllocator } from '../ids';
+import { streamCommands } from '../shared/stream-commands';
 import { plan } from './plan';
+
+const onPlan = streamCommands(plan, streams.plan);
 
 /** What the plan use cases need of their process. */
 export interface PlanUseCaseContext extends UseCaseContext {
@@ -24,25 +27,19 @@ export const planNotFound = (): DomainError => new DomainError('ERR_NOT_FOUND', 
 
 /** A new plan; answers its id, allocated here. */
 export async function createPlan(ctx: PlanUseCaseContext, input: PlanActor & { fields: PlanFields }): Promise<number> {
-  const { fields, companyId, actor } = input;
+  const { fields } = input;
   const planId = await ctx.ids.next('plan');
-  await execute(ctx, { decider: plan, streamId: streams.plan(planId), command: { type: 'CreatePlan', planId, details: fields }, companyId, actor });
+  await onPlan(ctx, input, planId, { type: 'CreatePlan', planId, details: fields });
   return planId;
 }
 
 export async function changePlan(ctx: UseCaseContext, input: PlanActor & { planId: number; changes: Partial<PlanFields> }): Promise<void> {
-  const { planId, changes, companyId, actor } = input;
-  await execute(ctx, { decider: plan, streamId: streams.plan(planId), command: { type: 'ChangePlan', changes }, companyId, actor });
+  const { planId, changes } = input;
+  await onPlan(ctx, input, planId, { type: 'ChangePlan', changes });
 }
 
 /** Refused (by the plan) while a company is on it. */
 export async function deletePlan(ctx: UseCaseContext, input: PlanActor & { planId: number; usage: PlanUsageLookup }): Promise<void> {
-  const { planId, usage, companyId, actor } = input;
-  await execute(ctx, {
-    decider: plan,
-    streamId: streams.plan(planId),
-    command: { type: 'DeletePlan', companiesOnPlan: await usage.companiesOnPlan(planId) },
-    companyId,
-    actor,
-  });
+  const { planId, usage } = input;
+  await onPlan(ctx, input, planId, { type: 'DeletePlan', companiesOnPlan: await usage.companiesOnPlan(planId) });
 }

@@ -1,8 +1,11 @@
 import { keepsStoredSecret, maskSecret, promptStream, type Actor, type CreatePromptRequest, type UpdatePromptRequest } from '@conversa/contracts';
-import { execute, type UseCaseContext } from '../commands/execute';
+import type { UseCaseContext } from '../commands/execute';
+import { streamCommands } from '../shared/stream-commands';
 import type { IdAllocator } from '../ids';
 import type { SecretBox } from '../secrets/box';
 import { prompt } from './prompt';
+
+const onPrompt = streamCommands(prompt, promptStream);
 
 export interface PromptUseCaseContext extends UseCaseContext {
   ids: IdAllocator;
@@ -19,13 +22,7 @@ export async function createPrompt(ctx: PromptUseCaseContext, input: { companyId
     voiceKey: ctx.secrets.seal(input.details.voiceKey),
     voiceKeyHint: maskSecret(input.details.voiceKey),
   };
-  await execute(ctx, {
-    decider: prompt,
-    streamId: promptStream(promptId),
-    command: { type: 'CreatePrompt', promptId, details },
-    companyId: input.companyId,
-    actor: input.actor,
-  });
+  await onPrompt(ctx, input, promptId, { type: 'CreatePrompt', promptId, details });
   return promptId;
 }
 
@@ -41,16 +38,10 @@ export async function changePrompt(
     // A speech key may be cleared on purpose: only a masked value keeps it.
     ...(voiceKey === undefined || voiceKey.includes('…') ? {} : { voiceKey: ctx.secrets.seal(voiceKey), voiceKeyHint: maskSecret(voiceKey) }),
   };
-  await execute(ctx, {
-    decider: prompt,
-    streamId: promptStream(input.id),
-    command: { type: 'ChangePrompt', changes },
-    companyId: input.companyId,
-    actor: input.actor,
-  });
+  await onPrompt(ctx, input, input.id, { type: 'ChangePrompt', changes });
 }
 
 export async function deletePrompt(ctx: UseCaseContext, input: { companyId: number; actor: Actor; id: number }): Promise<{ message: string }> {
-  await execute(ctx, { decider: prompt, streamId: promptStream(input.id), command: { type: 'DeletePrompt' }, companyId: input.companyId, actor: input.actor });
+  await onPrompt(ctx, input, input.id, { type: 'DeletePrompt' });
   return { message: 'Prompt deleted' };
 }

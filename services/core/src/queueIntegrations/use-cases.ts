@@ -6,11 +6,14 @@ import {
   type UpdateQueueIntegrationRequest,
 } from '@conversa/contracts';
 import { DomainError } from '@conversa/contracts';
-import { execute, type UseCaseContext } from '../commands/execute';
+import type { UseCaseContext } from '../commands/execute';
+import { streamCommands } from '../shared/stream-commands';
 import type { IdAllocator } from '../ids';
 import { hostAllowed } from '../net/outbound-address';
 import type { SecretBox } from '../secrets/box';
 import { queueIntegration } from './queue-integration';
+
+const onQueueIntegration = streamCommands(queueIntegration, queueIntegrationStream);
 
 export interface IntegrationUseCaseContext extends UseCaseContext {
   ids: IdAllocator;
@@ -42,13 +45,7 @@ export async function createQueueIntegration(
   if (input.details.type !== 'dialogflow') await checkIntegrationUrl(ctx, input.details.urlN8N);
   const integrationId = await ctx.ids.next('queue_integration');
   const details = { ...input.details, ...sealedKey(ctx.secrets, input.details.jsonContent) };
-  await execute(ctx, {
-    decider: queueIntegration,
-    streamId: queueIntegrationStream(integrationId),
-    command: { type: 'CreateQueueIntegration', integrationId, details },
-    companyId: input.companyId,
-    actor: input.actor,
-  });
+  await onQueueIntegration(ctx, input, integrationId, { type: 'CreateQueueIntegration', integrationId, details });
   return integrationId;
 }
 
@@ -60,23 +57,11 @@ export async function changeQueueIntegration(
   const { jsonContent, ...rest } = input.changes;
   if (rest.urlN8N !== undefined && rest.type !== 'dialogflow') await checkIntegrationUrl(ctx, rest.urlN8N);
   const changes = jsonContent !== undefined && jsonContent.trim() !== '' ? { ...rest, ...sealedKey(ctx.secrets, jsonContent) } : rest;
-  await execute(ctx, {
-    decider: queueIntegration,
-    streamId: queueIntegrationStream(input.id),
-    command: { type: 'ChangeQueueIntegration', changes },
-    companyId: input.companyId,
-    actor: input.actor,
-  });
+  await onQueueIntegration(ctx, input, input.id, { type: 'ChangeQueueIntegration', changes });
 }
 
 export async function deleteQueueIntegration(ctx: UseCaseContext, input: { companyId: number; actor: Actor; id: number }): Promise<{ message: string }> {
-  await execute(ctx, {
-    decider: queueIntegration,
-    streamId: queueIntegrationStream(input.id),
-    command: { type: 'DeleteQueueIntegration' },
-    companyId: input.companyId,
-    actor: input.actor,
-  });
+  await onQueueIntegration(ctx, input, input.id, { type: 'DeleteQueueIntegration' });
   return { message: 'Integration deleted' };
 }
 

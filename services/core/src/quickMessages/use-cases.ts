@@ -1,9 +1,12 @@
 import { DomainError, isProductEvent, quickMessageStream, type Actor, type QuickMessageFields, type StoredMedia } from '@conversa/contracts';
 import { foldStream } from '../commands/decider';
-import { execute, type UseCaseContext } from '../commands/execute';
+import type { UseCaseContext } from '../commands/execute';
+import { streamCommands } from '../shared/stream-commands';
 import type { CommandContext } from '../commands/run';
 import type { IdAllocator } from '../ids';
 import { assertCanEditQuickMessage, quickMessage, type QuickMessageEditor } from './quick-message';
+
+const onQuickMessage = streamCommands(quickMessage, quickMessageStream);
 
 /** What the quick-message use cases need of their process: commands awaited into the read models, and ids. */
 export interface QuickMessageUseCaseContext extends UseCaseContext {
@@ -42,13 +45,7 @@ export async function createQuickMessage(
 ): Promise<number> {
   await checkCategory(input.categories, input.fields.categoryId);
   const quickMessageId = await ctx.ids.next('quick_message');
-  await execute(ctx, {
-    decider: quickMessage,
-    streamId: quickMessageStream(quickMessageId),
-    command: { type: 'CreateQuickMessage', quickMessageId, by: input.by, fields: input.fields },
-    companyId: input.companyId,
-    actor: input.actor,
-  });
+  await onQuickMessage(ctx, input, quickMessageId, { type: 'CreateQuickMessage', quickMessageId, by: input.by, fields: input.fields });
   return quickMessageId;
 }
 
@@ -57,24 +54,12 @@ export async function changeQuickMessage(
   input: Acting & { id: number; changes: Partial<QuickMessageFields>; categories: QuickMessageCategoryLookup },
 ): Promise<void> {
   await checkCategory(input.categories, input.changes.categoryId);
-  await execute(ctx, {
-    decider: quickMessage,
-    streamId: quickMessageStream(input.id),
-    command: { type: 'ChangeQuickMessage', by: input.by, changes: input.changes },
-    companyId: input.companyId,
-    actor: input.actor,
-  });
+  await onQuickMessage(ctx, input, input.id, { type: 'ChangeQuickMessage', by: input.by, changes: input.changes });
 }
 
 /** Deletes a quick message and then its attachment; answers the confirmation the client shows. */
 export async function deleteQuickMessage(ctx: UseCaseContext, input: Acting & { id: number; files: QuickMessageFiles }): Promise<{ message: string }> {
-  const { state } = await execute(ctx, {
-    decider: quickMessage,
-    streamId: quickMessageStream(input.id),
-    command: { type: 'DeleteQuickMessage', by: input.by },
-    companyId: input.companyId,
-    actor: input.actor,
-  });
+  const { state } = await onQuickMessage(ctx, input, input.id, { type: 'DeleteQuickMessage', by: input.by });
   if (state.status !== 'none' && state.media) await input.files.remove(state.media.url);
   return { message: 'Quick message deleted' };
 }
@@ -96,25 +81,13 @@ export async function attachQuickMessageMedia(
   const { media } = input;
   const before = await currentQuickMessage(ctx, input.id);
   const previous = before.status === 'active' ? before.media : null;
-  await execute(ctx, {
-    decider: quickMessage,
-    streamId: quickMessageStream(input.id),
-    command: { type: 'AttachQuickMessageMedia', by: input.by, media, originalName: media.name },
-    companyId: input.companyId,
-    actor: input.actor,
-  });
+  await onQuickMessage(ctx, input, input.id, { type: 'AttachQuickMessageMedia', by: input.by, media, originalName: media.name });
   if (previous && previous.url !== media.url) await input.files.remove(previous.url);
 }
 
 /** Removes the attachment from the quick message, then its file. */
 export async function removeQuickMessageMedia(ctx: UseCaseContext, input: Acting & { id: number; files: QuickMessageFiles }): Promise<void> {
-  const { events } = await execute(ctx, {
-    decider: quickMessage,
-    streamId: quickMessageStream(input.id),
-    command: { type: 'RemoveQuickMessageMedia', by: input.by },
-    companyId: input.companyId,
-    actor: input.actor,
-  });
+  const { events } = await onQuickMessage(ctx, input, input.id, { type: 'RemoveQuickMessageMedia', by: input.by });
   for (const event of events) {
     if (isProductEvent(event, 'QuickMessageMediaRemoved')) await input.files.remove(event.data.media.url);
   }

@@ -38,6 +38,21 @@ export type BotCommand =
 
 const at = <T extends { clock: RoutingClock }>(input: T, now: Date): T => ({ ...input, clock: { ...input.clock, now } });
 
+/** The commands that run a routing routine on their input (its ticket and clock). */
+type RoutedCommand = Extract<BotCommand, { input: unknown }>;
+
+/** Each routed command's routine. */
+const routines: { [T in RoutedCommand['type']]: (state: BotState, input: Extract<RoutedCommand, { type: T }>['input']) => readonly BotAction[] } = {
+  RouteInbound: routeInbound,
+  RouteClosing: routeClosing,
+  RouteTransfer: routeTransfer,
+  RouteInactivity: routeInactivity,
+  RouteRatingExpiry: routeRatingExpiry,
+  RouteSendQueue: routeSendQueue,
+  RouteRotation: routeRotation,
+  RouteRandomUser: routeRandomUser,
+};
+
 /**
  * The bot's journal for one ticket (stream `ticketbot-<ticketId>`): the pure routing rules decide,
  * the journal records each action as an event, and evolve folds them back into where the bot stands.
@@ -117,23 +132,19 @@ export const ticketBot: Decider<BotState, BotCommand, BotEvent> = {
   decide(state, command, { now }) {
     switch (command.type) {
       case 'RouteInbound':
-        return record(command.input.ticket.id, command.input.ticket.contactId, routeInbound(state, at(command.input, now)), now);
       case 'RouteClosing':
-        return record(command.input.ticket.id, command.input.ticket.contactId, routeClosing(state, at(command.input, now)), now);
       case 'RouteTransfer':
-        return record(command.input.ticket.id, command.input.ticket.contactId, routeTransfer(state, at(command.input, now)), now);
+      case 'RouteInactivity':
+      case 'RouteRatingExpiry':
+      case 'RouteSendQueue':
+      case 'RouteRotation':
+      case 'RouteRandomUser': {
+        const { input } = command;
+        const routine = routines[command.type] as (state: BotState, input: RoutedCommand['input']) => readonly BotAction[];
+        return record(input.ticket.id, input.ticket.contactId, routine(state, at(input, now)), now);
+      }
       case 'RouteAttendantTookOver':
         return record(command.ticketId, null, routeAttendantTookOver(state), now);
-      case 'RouteInactivity':
-        return record(command.input.ticket.id, command.input.ticket.contactId, routeInactivity(state, at(command.input, now)), now);
-      case 'RouteRatingExpiry':
-        return record(command.input.ticket.id, command.input.ticket.contactId, routeRatingExpiry(state, at(command.input, now)), now);
-      case 'RouteSendQueue':
-        return record(command.input.ticket.id, command.input.ticket.contactId, routeSendQueue(state, at(command.input, now)), now);
-      case 'RouteRotation':
-        return record(command.input.ticket.id, command.input.ticket.contactId, routeRotation(state, at(command.input, now)), now);
-      case 'RouteRandomUser':
-        return record(command.input.ticket.id, command.input.ticket.contactId, routeRandomUser(state, at(command.input, now)), now);
       case 'RecordConnectorOutcome':
         return record(command.ticketId, null, recordConnectorOutcome(state, command.outcome), now);
       case 'RouteIntegrationToggle':

@@ -1,4 +1,4 @@
-import { defaultCompanySettings, type BotEvent } from '@conversa/contracts';
+import { blankChatbotOption, defaultCompanySettings, type BotEvent } from '@conversa/contracts';
 import { ticketBot } from './bot';
 import type { BotState, ChatbotOption, InboundInput, RoutingConnection, RoutingQueue } from './model';
 
@@ -39,15 +39,9 @@ export const connection = (overrides: Partial<RoutingConnection> = {}): RoutingC
 });
 
 export const opt = (id: number, name: string, overrides: Partial<ChatbotOption> = {}): ChatbotOption => ({
+  ...blankChatbotOption(),
   id,
   name,
-  greetingMessage: '',
-  queueType: 'text',
-  optQueueId: null,
-  optUserId: null,
-  optIntegrationId: null,
-  optFileId: null,
-  closeTicket: false,
   options: [],
   ...overrides,
 });

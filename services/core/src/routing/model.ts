@@ -5,7 +5,7 @@ import type {
   BotReplyPurpose,
   BotTicketChange,
   Channel,
-  ChatbotQueueType,
+  ChatbotOptionDetails,
   CompanySettings,
   FileOption,
   MediaType,
@@ -98,16 +98,8 @@ export interface RoutingConnection {
   promptId?: number | null;
 }
 
-export interface ChatbotOption {
+export interface ChatbotOption extends ChatbotOptionDetails {
   id: number;
-  name: string;
-  greetingMessage: string;
-  queueType: ChatbotQueueType;
-  optQueueId: number | null;
-  optUserId: number | null;
-  optIntegrationId: number | null;
-  optFileId: number | null;
-  closeTicket: boolean;
   options: ChatbotOption[];
 }
 

@@ -1,7 +1,10 @@
 import { DomainError, scheduleStream, type Actor, type CreateScheduleRequest, type UpdateScheduleRequest } from '@conversa/contracts';
-import { execute, type UseCaseContext } from '../commands/execute';
+import type { UseCaseContext } from '../commands/execute';
 import type { IdAllocator } from '../ids';
+import { streamCommands } from '../shared/stream-commands';
 import { schedule } from './schedule';
+
+const onSchedule = streamCommands(schedule, scheduleStream);
 
 /** What the scheduled-message use cases need of their process: commands awaited into the read models, and ids. */
 export interface ScheduleUseCaseContext extends UseCaseContext {
@@ -43,13 +46,8 @@ export async function createSchedule(
   const userId = request.userId ?? input.callerId;
   await checkUser(lookup, companyId, userId);
   const scheduleId = await ctx.ids.next('schedule');
-  await execute(ctx, {
-    decider: schedule,
-    streamId: scheduleStream(scheduleId),
-    command: { type: 'CreateSchedule', scheduleId, ticketId, fields: { contactId: request.contactId, body: request.body, sendAt: request.sendAt, userId } },
-    companyId,
-    actor: input.actor,
-  });
+  const fields = { contactId: request.contactId, body: request.body, sendAt: request.sendAt, userId };
+  await onSchedule(ctx, input, scheduleId, { type: 'CreateSchedule', scheduleId, ticketId, fields });
   return scheduleId;
 }
 
@@ -60,17 +58,11 @@ export async function changeSchedule(
   const { companyId, changes, lookup } = input;
   await checkContact(lookup, companyId, changes.contactId);
   await checkUser(lookup, companyId, changes.userId);
-  await execute(ctx, { decider: schedule, streamId: scheduleStream(input.id), command: { type: 'ChangeSchedule', changes }, companyId, actor: input.actor });
+  await onSchedule(ctx, input, input.id, { type: 'ChangeSchedule', changes });
 }
 
 /** Deletes a scheduled message; answers the confirmation the client shows. */
 export async function deleteSchedule(ctx: UseCaseContext, input: { companyId: number; actor: Actor; id: number }): Promise<{ message: string }> {
-  await execute(ctx, {
-    decider: schedule,
-    streamId: scheduleStream(input.id),
-    command: { type: 'DeleteSchedule' },
-    companyId: input.companyId,
-    actor: input.actor,
-  });
+  await onSchedule(ctx, input, input.id, { type: 'DeleteSchedule' });
   return { message: 'Schedule deleted' };
 }

@@ -1,8 +1,12 @@
 import { contactStream, DomainError, tagStream, type Actor } from '@conversa/contracts';
-import { execute, type UseCaseContext } from '../commands/execute';
+import type { UseCaseContext } from '../commands/execute';
+import { streamCommands } from '../shared/stream-commands';
 import { contact } from '../contacts/contact';
 import type { IdAllocator } from '../ids';
 import { tag, type TagCommand } from './tag';
+
+const onTag = streamCommands(tag, tagStream);
+const onContact = streamCommands(contact, contactStream);
 
 /** What the tag use cases need of their process: commands awaited into the read models, and ids. */
 export interface TagUseCaseContext extends UseCaseContext {
@@ -23,29 +27,17 @@ export interface TagSyncLookup {
 
 export async function createTag(ctx: TagUseCaseContext, input: { companyId: number; actor: Actor; userId: number; details: TagDetails }): Promise<number> {
   const tagId = await ctx.ids.next('tag');
-  await execute(ctx, {
-    decider: tag,
-    streamId: tagStream(tagId),
-    command: { type: 'CreateTag', tagId, details: { ...input.details, userId: input.userId } },
-    companyId: input.companyId,
-    actor: input.actor,
-  });
+  await onTag(ctx, input, tagId, { type: 'CreateTag', tagId, details: { ...input.details, userId: input.userId } });
   return tagId;
 }
 
 export async function changeTag(ctx: UseCaseContext, input: { companyId: number; actor: Actor; id: number; changes: TagChanges }): Promise<void> {
-  await execute(ctx, {
-    decider: tag,
-    streamId: tagStream(input.id),
-    command: { type: 'ChangeTag', changes: input.changes },
-    companyId: input.companyId,
-    actor: input.actor,
-  });
+  await onTag(ctx, input, input.id, { type: 'ChangeTag', changes: input.changes });
 }
 
 /** Deletes a tag; answers the confirmation the client shows. */
 export async function deleteTag(ctx: UseCaseContext, input: { companyId: number; actor: Actor; id: number }): Promise<{ message: string }> {
-  await execute(ctx, { decider: tag, streamId: tagStream(input.id), command: { type: 'DeleteTag' }, companyId: input.companyId, actor: input.actor });
+  await onTag(ctx, input, input.id, { type: 'DeleteTag' });
   return { message: 'Tag deleted' };
 }
 
@@ -75,13 +67,7 @@ export async function syncContactTags(
 }
 
 async function setContactTags(ctx: UseCaseContext, input: { companyId: number; actor: Actor; contactId: number; tagIds: number[] }): Promise<void> {
-  await execute(ctx, {
-    decider: contact,
-    streamId: contactStream(input.contactId),
-    command: { type: 'SetContactTags', tagIds: input.tagIds },
-    companyId: input.companyId,
-    actor: input.actor,
-  });
+  await onContact(ctx, input, input.contactId, { type: 'SetContactTags', tagIds: input.tagIds });
 }
 
 /** A kanban card: the ticket's contact and the tags it carries (a ticket's tags are its contact's). */

@@ -52,20 +52,12 @@ export type TicketStatusChange =
 type SetTicketIntegration = { type: 'SetTicketIntegration'; useIntegration: boolean; promptId?: number | null; amountUsedBotQueues?: number };
 
 export type TicketCommand =
-  | {
+  | ({
       type: 'CreateTicket';
-      ticketId: number;
-      uuid: string;
-      contactId: number;
-      whatsappId: number | null;
-      queueId: number | null;
-      userId: number | null;
       status: 'pending' | 'open';
-      isGroup: boolean;
-      channel: Channel;
       /** Opened by hand by an attendant ('Selecione uma fila'): whether they are of the role table's ticketsAdmin audience. */
       byHand?: { ticketsAdmin: boolean };
-    }
+    } & Pick<ExistingTicket, 'ticketId' | 'uuid' | 'contactId' | 'whatsappId' | 'queueId' | 'userId' | 'isGroup' | 'channel'>)
   | TicketStatusChange
   | { type: 'DeleteTicket' }
   | SetTicketIntegration

@@ -1,8 +1,13 @@
 import { defaultUserDetails, DomainError, streams, type Actor, type UserDetails } from '@conversa/contracts';
-import { execute, type UseCaseContext } from '../commands/execute';
+import type { UseCaseContext } from '../commands/execute';
 import type { IdAllocator } from '../ids';
+import { streamCommands } from '../shared/stream-commands';
 import { userSeats } from './seats';
 import { user, userEmail } from './user';
+
+const onUser = streamCommands(user, streams.user);
+const onUserEmail = streamCommands(userEmail, streams.userEmail);
+const onUserSeats = streamCommands(userSeats, streams.userSeats);
 
 /**
  * What the user use cases need of their process. Each step is awaited into the read models, as a
@@ -34,33 +39,27 @@ export interface EmailClaim {
  * address is released, so a failed sign-up never leaves an e-mail nobody can use.
  */
 export async function withClaimedEmail<T>(ctx: UserUseCaseContext, claim: EmailClaim, work: () => Promise<T>): Promise<T> {
-  const { email, userId, companyId, actor } = claim;
-  await execute(ctx, { decider: userEmail, streamId: streams.userEmail(email), command: { type: 'ClaimUserEmail', email, userId }, companyId, actor });
+  const { email, userId } = claim;
+  await onUserEmail(ctx, claim, email, { type: 'ClaimUserEmail', email, userId });
   try {
     return await work();
   } catch (error) {
-    await execute(ctx, { decider: userEmail, streamId: streams.userEmail(email), command: { type: 'ReleaseUserEmail', email, userId }, companyId, actor });
+    await onUserEmail(ctx, claim, email, { type: 'ReleaseUserEmail', email, userId });
     throw error;
   }
 }
 
 /** A company's first administrator: admin profile, sees every queue's tickets. */
 export async function createCompanyAdmin(ctx: UserUseCaseContext, admin: EmailClaim & { name: string; password: string; phone?: string }): Promise<void> {
-  const { email, userId, companyId, actor, name, password } = admin;
+  const { email, userId, companyId, name, password } = admin;
   // The signup phone is the first admin's WhatsApp number for password resets.
   const phone = admin.phone?.replace(/\D/g, '');
-  await execute(ctx, {
-    decider: user,
-    streamId: streams.user(userId),
-    command: {
-      type: 'CreateUser',
-      userId,
-      companyId,
-      passwordHash: await ctx.hashPassword(password),
-      details: { ...defaultUserDetails, name, email, profile: 'admin', allTicket: 'enable', ...(phone ? { phone } : {}) },
-    },
+  await onUser(ctx, admin, userId, {
+    type: 'CreateUser',
+    userId,
     companyId,
-    actor,
+    passwordHash: await ctx.hashPassword(password),
+    details: { ...defaultUserDetails, name, email, profile: 'admin', allTicket: 'enable', ...(phone ? { phone } : {}) },
   });
 }
 
@@ -78,29 +77,11 @@ export async function createCompanyUser(
   const userId = await ctx.ids.next('user');
   const passwordHash = await ctx.hashPassword(password);
   await withClaimedEmail(ctx, { email: details.email, userId, companyId, actor }, async () => {
-    await execute(ctx, {
-      decider: userSeats,
-      streamId: streams.userSeats(companyId),
-      command: { type: 'TakeUserSeat', companyId, userId, limit, activeUserIds: await seats.activeUserIds(companyId) },
-      companyId,
-      actor,
-    });
+    await onUserSeats(ctx, input, companyId, { type: 'TakeUserSeat', companyId, userId, limit, activeUserIds: await seats.activeUserIds(companyId) });
     try {
-      await execute(ctx, {
-        decider: user,
-        streamId: streams.user(userId),
-        command: { type: 'CreateUser', userId, companyId, details, passwordHash },
-        companyId,
-        actor,
-      });
+      await onUser(ctx, input, userId, { type: 'CreateUser', userId, companyId, details, passwordHash });
     } catch (error) {
-      await execute(ctx, {
-        decider: userSeats,
-        streamId: streams.userSeats(companyId),
-        command: { type: 'FreeUserSeat', companyId, userId },
-        companyId,
-        actor,
-      });
+      await onUserSeats(ctx, input, companyId, { type: 'FreeUserSeat', companyId, userId });
       throw error;
     }
   });
@@ -112,22 +93,11 @@ export async function deleteCompanyUser(
   ctx: UserUseCaseContext,
   input: { target: { id: number; companyId: number; email: string; profileImage: string | null }; actor: Actor },
 ): Promise<void> {
-  const { target, actor } = input;
-  const companyId = target.companyId;
-  await execute(ctx, { decider: user, streamId: streams.user(target.id), command: { type: 'DeleteUser' }, companyId, actor });
-  await execute(ctx, {
-    decider: userSeats,
-    streamId: streams.userSeats(companyId),
-    command: { type: 'FreeUserSeat', companyId, userId: target.id },
-    companyId,
-    actor,
-  });
-  await execute(ctx, {
-    decider: userEmail,
-    streamId: streams.userEmail(target.email),
-    command: { type: 'ReleaseUserEmail', email: target.email, userId: target.id },
-    companyId,
-    actor,
-  });
+  const { target } = input;
+  const { companyId } = target;
+  const who = { companyId, actor: input.actor };
+  await onUser(ctx, who, target.id, { type: 'DeleteUser' });
+  await onUserSeats(ctx, who, companyId, { type: 'FreeUserSeat', companyId, userId: target.id });
+  await onUserEmail(ctx, who, target.email, { type: 'ReleaseUserEmail', email: target.email, userId: target.id });
   if (target.profileImage) await ctx.media.remove(companyId, target.profileImage);
 }

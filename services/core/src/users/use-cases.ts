@@ -1,7 +1,10 @@
 import { streams, type Actor, type UserDetails } from '@conversa/contracts';
-import { execute } from '../commands/execute';
+import { streamCommands } from '../shared/stream-commands';
 import type { UserUseCaseContext } from './lifecycle';
 import { user, userEmail } from './user';
+
+const onUser = streamCommands(user, streams.user);
+const onUserEmail = streamCommands(userEmail, streams.userEmail);
 
 /** The user a change applies to, as the read model shows it. */
 export interface UserTarget {
@@ -20,33 +23,16 @@ export async function changeCompanyUser(
   ctx: UserUseCaseContext,
   input: { target: Pick<UserTarget, 'id' | 'companyId' | 'email'>; changes: Partial<UserDetails>; password?: string; actor: Actor },
 ): Promise<void> {
-  const { target, changes, password, actor } = input;
-  const { id: userId, companyId } = target;
+  const { target, changes, password } = input;
+  const userId = target.id;
+  const who = { companyId: target.companyId, actor: input.actor };
   if (changes.email !== undefined && changes.email !== target.email) {
-    await execute(ctx, {
-      decider: userEmail,
-      streamId: streams.userEmail(changes.email),
-      command: { type: 'ClaimUserEmail', email: changes.email, userId },
-      companyId,
-      actor,
-    });
-    await execute(ctx, {
-      decider: userEmail,
-      streamId: streams.userEmail(target.email),
-      command: { type: 'ReleaseUserEmail', email: target.email, userId },
-      companyId,
-      actor,
-    });
+    await onUserEmail(ctx, who, changes.email, { type: 'ClaimUserEmail', email: changes.email, userId });
+    await onUserEmail(ctx, who, target.email, { type: 'ReleaseUserEmail', email: target.email, userId });
   }
-  await execute(ctx, { decider: user, streamId: streams.user(userId), command: { type: 'ChangeUserDetails', changes }, companyId, actor });
+  await onUser(ctx, who, userId, { type: 'ChangeUserDetails', changes });
   if (password !== undefined) {
-    await execute(ctx, {
-      decider: user,
-      streamId: streams.user(userId),
-      command: { type: 'ChangeUserPassword', passwordHash: await ctx.hashPassword(password) },
-      companyId,
-      actor,
-    });
+    await onUser(ctx, who, userId, { type: 'ChangeUserPassword', passwordHash: await ctx.hashPassword(password) });
   }
 }
 
@@ -55,15 +41,10 @@ export async function changeCompanyUser(
  * theirs the replaced picture goes, as nothing names it any more.
  */
 export async function setUserProfileImage(ctx: UserUseCaseContext, input: { target: UserTarget; url: string; actor: Actor }): Promise<void> {
-  const { target, url, actor } = input;
+  const { target, url } = input;
+  const who = { companyId: target.companyId, actor: input.actor };
   try {
-    await execute(ctx, {
-      decider: user,
-      streamId: streams.user(target.id),
-      command: { type: 'ChangeUserDetails', changes: { profileImage: url } },
-      companyId: target.companyId,
-      actor,
-    });
+    await onUser(ctx, who, target.id, { type: 'ChangeUserDetails', changes: { profileImage: url } });
   } catch (error) {
     await ctx.media.remove(target.companyId, url);
     throw error;
@@ -73,14 +54,9 @@ export async function setUserProfileImage(ctx: UserUseCaseContext, input: { targ
 
 /** Takes a user's picture away, file included; a user without one is left as they are. */
 export async function removeUserProfileImage(ctx: UserUseCaseContext, input: { target: UserTarget; actor: Actor }): Promise<void> {
-  const { target, actor } = input;
+  const { target } = input;
+  const who = { companyId: target.companyId, actor: input.actor };
   if (!target.profileImage) return;
-  await execute(ctx, {
-    decider: user,
-    streamId: streams.user(target.id),
-    command: { type: 'ChangeUserDetails', changes: { profileImage: null } },
-    companyId: target.companyId,
-    actor,
-  });
+  await onUser(ctx, who, target.id, { type: 'ChangeUserDetails', changes: { profileImage: null } });
   await ctx.media.remove(target.companyId, target.profileImage);
 }

@@ -1,30 +1,22 @@
 /**
  * The inbound figure: on a real websocket, inbound messages at a steady rate (BENCH_RATE for
  * BENCH_INBOUND_SECONDS), each to its own contact's ticket, timed to its ticket frame (p50/p99); the
- * CPU, statements and machine share per message; then the optional sweep. Closes the socket and the app.
+ * CPU, statements and machine share per message; then the optional sweep. Closes the socket.
  */
 import { receiveMessage } from '@conversa/core';
-import type { FastifyInstance } from 'fastify';
 import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { Wiring } from '../../src/wiring';
 import { closeBrowser, openBrowser } from './browser';
-import { figure, ioCalls, log, machineCpuTicks, percentile, postgresCpuMs, processCpuMs, rowsRead, statements, statementTotal } from './measure';
+import { figure, ioCalls, log, machineCpuTicks, percentile, postgresCpuMs, processCpuMs, rowsRead, statements, statementTotal } from '../kit/measure';
 import { INBOUND_RATE, INBOUND_SECONDS, ISOLATED, SPLIT, SWEEP } from './settings';
 import { logStatementStats, resetStatementStats } from './statements';
 import { isolated, sweep, type InboundRun } from './sweep';
 
-export async function inboundFigures(options: {
-  wiring: Wiring;
-  app: FastifyInstance;
-  port: number;
-  token: string;
-  bigCompany: number;
-  projectorRole: ChildProcess | null;
-}) {
-  const { wiring, app, bigCompany, projectorRole } = options;
+export async function inboundFigures(options: { wiring: Wiring; port: number; token: string; bigCompany: number; projectorRole: ChildProcess | null }) {
+  const { wiring, bigCompany, projectorRole } = options;
   const now = () => performance.timeOrigin + performance.now();
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
@@ -164,5 +156,4 @@ export async function inboundFigures(options: {
   if (failures.length > 0) log(`first failure: ${String(failures[0])}`);
   if (SWEEP) await sweep(shared, contacts + total);
   await closeBrowser(browser);
-  await app.close();
 }

@@ -9,7 +9,8 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Wiring } from '../../src/wiring';
-import { figure, log } from './measure';
+import { figure, log } from '../kit/measure';
+import { idsPast, insertContacts, recountTickets } from '../kit/tables';
 import { HEAVY, MESSAGES, OTHER_COMPANIES, OTHER_MESSAGES, OTHER_TICKETS, TICKETS } from './settings';
 
 /** The first bulk-loaded id (contacts and tickets); the big company's tickets start here. */
@@ -19,10 +20,7 @@ export const BASE = 10_000_000;
 async function bulkLoad(db: Kysely<ReadDatabase>, companyId: number, firstId: number, tickets: number, messages: number, heavy: number) {
   const last = firstId + tickets - 1;
   await sql`set synchronous_commit = off`.execute(db);
-  await sql`
-    insert into read.contacts (id, company_id, name, number, email, profile_pic_url, active, disable_bot, accept_audio_message, channel, is_group, extra_info, created_at, updated_at, deleted)
-    select g, ${companyId}, 'Contato ' || g, (5511900000000 + g)::text, '', null, true, false, true, 'whatsapp', false, '[]'::jsonb, now() - interval '400 days', now() - interval '400 days', false
-    from generate_series(${firstId}::int, ${last}::int) g`.execute(db);
+  await insertContacts(db, companyId, firstId, last, '400 days');
   await sql`
     insert into read.tickets (id, uuid, company_id, status, queue_id, user_id, contact_id, whatsapp_id, channel, is_group, unread_messages, last_message, created_at, updated_at)
     select g, gen_random_uuid(), ${companyId},
@@ -70,20 +68,12 @@ export async function prepareData(wiring: Wiring, bigCompany: number, dataDir: s
   for (let index = 0; index < OTHER_COMPANIES; index++) {
     await bulkLoad(db, 1000 + index, BASE + TICKETS + index * OTHER_TICKETS, OTHER_TICKETS, OTHER_MESSAGES, 10);
   }
-  await sql`
-    insert into read.ticket_counts (company_id, status, queue_id, user_id, whatsapp_id, is_group, tickets)
-    select company_id, status, queue_id, user_id, whatsapp_id, is_group, count(*) from read.tickets where not deleted
-    group by company_id, status, queue_id, user_id, whatsapp_id, is_group
-    on conflict on constraint ticket_counts_key do update set tickets = excluded.tickets`.execute(db);
+  await recountTickets(db);
   await sql`vacuum analyze read.tickets`.execute(db);
   await sql`vacuum analyze read.messages`.execute(db);
   await sql`vacuum analyze read.contacts`.execute(db);
   await sql`vacuum analyze read.ticket_counts`.execute(db);
-  // New records allocate ids past the bulk-loaded ones.
-  for (const kind of ['ticket', 'contact'] as const) {
-    await wiring.ctx.ids.next(kind);
-    await sql.raw(`select setval('ids.${kind}', ${BASE * 10})`).execute(db);
-  }
+  await idsPast(wiring, BASE);
   figure('bulk_load_s', (performance.now() - started) / 1000, 's');
   if (keptDir) writeFileSync(loadedMarker, new Date().toISOString());
 }

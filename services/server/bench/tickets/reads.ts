@@ -9,7 +9,7 @@ import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { BASE } from './load';
-import { figure, log, machineCpuTicks, machineShare, percentile, postgresCpuMs, statementMs, statements, statementTotal } from './measure';
+import { figure, log, machineCpuTicks, machineShare, percentile, postgresCpuMs, statementMs, statements, statementTotal } from '../kit/measure';
 import { HEAVY, SAMPLES, TICKETS, WARM, WARM_PATHS, WITH_SEARCH } from './settings';
 import { logStatementStats, resetStatementStats } from './statements';
 import type { Kysely } from 'kysely';

@@ -3,7 +3,7 @@
  * where Postgres spends its time during a phase, statement by statement, planning apart from running.
  */
 import { sql, type Kysely } from 'kysely';
-import { log } from './measure';
+import { log } from '../kit/measure';
 
 export const PGSS = process.env.BENCH_PGSS === '1';
 

@@ -5,7 +5,7 @@
 import type { receiveMessage } from '@conversa/core';
 import { performance } from 'node:perf_hooks';
 import type { Wiring } from '../../src/wiring';
-import { figure, log, machineCpuTicks, percentile, postgresCpuMs, statements, statementTotal } from './measure';
+import { figure, log, machineCpuTicks, percentile, postgresCpuMs, statements, statementTotal } from '../kit/measure';
 import { ISOLATED, SWEEP_FROM, SWEEP_LIMIT_MS, SWEEP_MAX, SWEEP_SECONDS, SWEEP_STEP } from './settings';
 
 /** What both phases share with the steady one: the product, the sender, and the socket's timings. */

@@ -1,21 +1,13 @@
-import type { ChatbotOptionInput, ChatbotQueueType } from '@conversa/contracts';
+import { blankChatbotOption, type ChatbotOptionDetails, type ChatbotOptionInput } from '@conversa/contracts';
 import type { ChatbotOptionView as ChatbotOption } from '@conversa/contracts';
 
 /**
  * The option-tree editor's model: the chatbot options of a queue as the dialog edits them. Each node has a
  * local `key` (stable while editing, also for new options that have no id yet); `id` names a saved option.
  */
-export interface OptionNode {
+export interface OptionNode extends ChatbotOptionDetails {
   key: string;
   id?: number;
-  name: string;
-  greetingMessage: string;
-  queueType: ChatbotQueueType;
-  optQueueId: number | null;
-  optUserId: number | null;
-  optIntegrationId: number | null;
-  optFileId: number | null;
-  closeTicket: boolean;
   options: OptionNode[];
 }
 
@@ -24,34 +16,11 @@ export type OptionChanges = Partial<Omit<OptionNode, 'key' | 'id' | 'options'>>;
 let nextKey = 0;
 const newKey = () => `option-${++nextKey}`;
 
-export const emptyOption = (): OptionNode => ({
-  key: newKey(),
-  name: '',
-  greetingMessage: '',
-  queueType: 'text',
-  optQueueId: null,
-  optUserId: null,
-  optIntegrationId: null,
-  optFileId: null,
-  closeTicket: false,
-  options: [],
-});
+export const emptyOption = (): OptionNode => ({ ...blankChatbotOption(), key: newKey(), options: [] });
 
 /** The saved tree (GET /queue/{id} `chatbots`) as editor nodes. */
 export const fromSaved = (options: readonly ChatbotOption[]): OptionNode[] =>
-  options.map((option) => ({
-    key: newKey(),
-    id: option.id,
-    name: option.name,
-    greetingMessage: option.greetingMessage,
-    queueType: option.queueType,
-    optQueueId: option.optQueueId,
-    optUserId: option.optUserId,
-    optIntegrationId: option.optIntegrationId,
-    optFileId: option.optFileId,
-    closeTicket: option.closeTicket,
-    options: fromSaved(option.options),
-  }));
+  options.map(({ queueId: _queue, parentId: _parent, options: nested, ...option }) => ({ ...option, key: newKey(), options: fromSaved(nested) }));
 
 const mapNodes = (nodes: readonly OptionNode[], visit: (node: OptionNode) => OptionNode | null): OptionNode[] =>
   nodes.flatMap((node) => {
