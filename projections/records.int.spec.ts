@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateHelps } from './helps/migration';
 import { migrateQuickMessages } from './quickMessages/migration';
-import { recordProjector } from './records';
+import { insertedNew, recordProjector, rowUpdater } from './records';
 import { eventRecorder, project, readDatabase } from './testing';
 import { webhooksProjector } from './webhooks/projector';
 
@@ -120,5 +120,31 @@ describe('recordProjector', () => {
       { companyId: 2, entity: 'webhook', data: { action: 'delete', webhookId: 4 } },
     ]);
     expect((await db.selectFrom('read.webhooks').select('deleted').where('id', '=', 4).executeTakeFirstOrThrow()).deleted).toBe(true);
+  });
+});
+
+describe('insertedNew', () => {
+  it('inserts a row once and says whether it was new', async () => {
+    const help = (title: string) =>
+      db.insertInto('read.helps').values({ id: 7, title, description: '', video: '', created_at: new Date(), updated_at: new Date() });
+    expect(await insertedNew(help('first'))).toBe(true);
+    expect(await insertedNew(help('again'))).toBe(false);
+    expect(await db.selectFrom('read.helps').select('title').where('id', '=', 7).execute()).toEqual([{ title: 'first' }]);
+  });
+});
+
+describe('rowUpdater', () => {
+  it('sets the columns given and the last change on the row with the id, and no other', async () => {
+    const at = new Date('2026-05-02T00:00:00.000Z');
+    await db
+      .insertInto('read.helps')
+      .values({ id: 8, title: 'other', description: '', video: '', created_at: new Date(0), updated_at: new Date(0) })
+      .execute();
+    await db.transaction().execute((trx) => rowUpdater(trx, 'read.helps')(7, { title: 'changed' }, at));
+    const rows = await db.selectFrom('read.helps').select(['id', 'title', 'updated_at']).where('id', 'in', [7, 8]).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 7, title: 'changed', updated_at: at },
+      { id: 8, title: 'other', updated_at: new Date(0) },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { ProductEventType, RecordedEvent, RecordedProductEvent } from '@conversa/contracts';
 import type { ProjectionChange, Projector } from '@conversa/platform';
-import type { Kysely, Transaction } from 'kysely';
+import type { InsertQueryBuilder, InsertResult, Kysely, Transaction, Updateable } from 'kysely';
+import type { OpenTables } from './columns';
 import type { ReadDatabase } from './database';
 import type { EntityFrame } from '@conversa/contracts';
 import { entityFrames, type EntitiesOf, type EntityAction, type TouchedRecords } from './frames';
@@ -52,6 +53,32 @@ export interface RecordFrames<V, I extends string, K extends string, E extends E
   idKey: I;
   viewKey: K;
   find: (trx: Transaction<ReadDatabase>, companyId: number, id: number) => Promise<V | undefined>;
+}
+
+/** Inserts a row unless one with its `id` is there (an event handled twice): answers whether the row is new. */
+export async function insertedNew<DB, T extends keyof DB & string>(insert: InsertQueryBuilder<DB, T, InsertResult>): Promise<boolean> {
+  // Kysely cannot check a column of a table left generic; every table passed here has its key in `id`.
+  const open = insert as unknown as InsertQueryBuilder<OpenTables, string, InsertResult>;
+  const row = await open
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The tables whose rows are keyed by `id` and stamped with their last change (`updated_at`). */
+type StampedTable = { [T in Table]: ReadDatabase[T] extends { id: number; updated_at: unknown } ? T : never }[Table];
+
+/** A projector's writer of changes to a table's rows by id: the columns given, and `updated_at`. */
+export function rowUpdater<T extends StampedTable>(trx: Transaction<ReadDatabase>, table: T) {
+  // The table is one of ReadDatabase's; the columns are checked where the caller names them (Updateable of its row).
+  const db = trx as unknown as Kysely<OpenTables>;
+  return (id: number, set: Updateable<ReadDatabase[T]>, at: Date) =>
+    db
+      .updateTable(table as string)
+      .set({ ...set, updated_at: at })
+      .where('id', '=', id)
+      .execute();
 }
 
 /** A batch's touched record: a creation stays a creation, a deletion wins. */

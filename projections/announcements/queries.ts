@@ -2,8 +2,7 @@ import { ANNOUNCEMENTS_PAGE_SIZE, type AnnouncementPage, type AnnouncementView }
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { AnnouncementsTable } from './tables';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { containing, isoTimes, pageFrom } from '../reads';
 
 const view = (row: Selectable<AnnouncementsTable> & { read?: boolean | null }): AnnouncementView => ({
   id: row.id,
@@ -14,8 +13,7 @@ const view = (row: Selectable<AnnouncementsTable> & { read?: boolean | null }): 
   mediaPath: row.media_path,
   mediaName: row.media_name,
   read: row.read === true,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 /** Rows with the reader's read mark. */
@@ -48,15 +46,11 @@ export async function listAnnouncements(
 ): Promise<AnnouncementPage> {
   let query = rows(db, reader.userId);
   if (!reader.super) query = query.where('a.status', '=', true);
-  const term = options.searchParam?.trim().toLowerCase() ?? '';
-  if (term !== '') query = query.where(sql`lower(a.title)`, 'like', `%${escapeLike(term)}%`);
+  const pattern = containing(options.searchParam);
+  if (pattern) query = query.where(sql`lower(a.title)`, 'like', pattern);
   query = reader.super ? query.orderBy('a.created_at', 'desc') : query.orderBy('a.priority').orderBy('a.created_at', 'desc');
-  const found = await query
-    .orderBy('a.id', 'desc')
-    .offset((options.pageNumber - 1) * ANNOUNCEMENTS_PAGE_SIZE)
-    .limit(ANNOUNCEMENTS_PAGE_SIZE + 1)
-    .execute();
-  return { records: found.slice(0, ANNOUNCEMENTS_PAGE_SIZE).map(view), hasMore: found.length > ANNOUNCEMENTS_PAGE_SIZE };
+  const page = await pageFrom(query.orderBy('a.id', 'desc'), (options.pageNumber - 1) * ANNOUNCEMENTS_PAGE_SIZE, ANNOUNCEMENTS_PAGE_SIZE);
+  return { records: page.rows.map(view), hasMore: page.hasMore };
 }
 
 /** Whether an active announcement shows this file: every signed-in user of every company may open it. */

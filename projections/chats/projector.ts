@@ -4,6 +4,7 @@ import type { Transaction } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { migrateChats } from './migration';
 import { findChat, findChatMessage } from './queries';
+import { insertedNew, rowUpdater } from '../records';
 
 const membersOf = (chat: ChatView) => chat.users.map((member) => member.userId);
 
@@ -23,24 +24,23 @@ export const chatsProjector = defineProjector({
   migrate: migrateChats,
   async handle(trx: Transaction<ReadDatabase>, events) {
     const changes: ProjectionChange[] = [];
+    const update = rowUpdater(trx, 'read.chats');
+    /** Members added to a chat (one already in it stays as it is). */
+    const addMembers = (chatId: number, companyId: number, userIds: readonly number[]) =>
+      trx
+        .insertInto('read.chat_users')
+        .values(userIds.map((userId) => ({ chat_id: chatId, user_id: userId, company_id: companyId })))
+        .onConflict((oc) => oc.columns(['chat_id', 'user_id']).doNothing())
+        .execute();
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       const companyId = event.metadata.companyId;
       switch (event.type) {
         case 'ChatCreated': {
           const { chatId, uuid, title, ownerId, userIds } = event.data;
-          const inserted = await trx
-            .insertInto('read.chats')
-            .values({ id: chatId, uuid, company_id: companyId, title, owner_id: ownerId, created_at: at, updated_at: at })
-            .onConflict((oc) => oc.column('id').doNothing())
-            .returning('id')
-            .executeTakeFirst();
-          if (!inserted) break;
-          await trx
-            .insertInto('read.chat_users')
-            .values(userIds.map((userId) => ({ chat_id: chatId, user_id: userId, company_id: companyId })))
-            .onConflict((oc) => oc.columns(['chat_id', 'user_id']).doNothing())
-            .execute();
+          const row = { id: chatId, uuid, company_id: companyId, title, owner_id: ownerId, created_at: at, updated_at: at };
+          if (!(await insertedNew(trx.insertInto('read.chats').values(row)))) break;
+          await addMembers(chatId, companyId, userIds);
           const chat = await findChat(trx, companyId, chatId);
           if (chat) changes.push(...toEachMember(companyId, chat, 'create'));
           break;
@@ -49,20 +49,12 @@ export const chatsProjector = defineProjector({
           const { chatId, title, userIds } = event.data;
           const before = await findChat(trx, companyId, chatId);
           if (!before) break;
-          await trx
-            .updateTable('read.chats')
-            .set({ ...(title !== undefined ? { title } : {}), updated_at: at })
-            .where('id', '=', chatId)
-            .execute();
+          await update(chatId, title !== undefined ? { title } : {}, at);
           let removed: number[] = [];
           if (userIds) {
             removed = membersOf(before).filter((id) => !userIds.includes(id));
             if (removed.length > 0) await trx.deleteFrom('read.chat_users').where('chat_id', '=', chatId).where('user_id', 'in', removed).execute();
-            await trx
-              .insertInto('read.chat_users')
-              .values(userIds.map((userId) => ({ chat_id: chatId, user_id: userId, company_id: companyId })))
-              .onConflict((oc) => oc.columns(['chat_id', 'user_id']).doNothing())
-              .execute();
+            await addMembers(chatId, companyId, userIds);
           }
           const chat = await findChat(trx, companyId, chatId);
           if (!chat) break;
@@ -81,34 +73,25 @@ export const chatsProjector = defineProjector({
         }
         case 'ChatDeleted': {
           const before = await findChat(trx, companyId, event.data.chatId);
-          await trx.updateTable('read.chats').set({ deleted: true, updated_at: at }).where('id', '=', event.data.chatId).execute();
+          await update(event.data.chatId, { deleted: true }, at);
           if (before) changes.push({ companyId, entity: 'chat', data: { action: 'delete', id: before.id, audience: membersOf(before) } });
           break;
         }
         case 'ChatMessagePosted': {
           const { chatId, messageId, senderId, message, media, mediaType } = event.data;
-          const inserted = await trx
-            .insertInto('read.chat_messages')
-            .values({
-              id: messageId,
-              chat_id: chatId,
-              company_id: companyId,
-              sender_id: senderId,
-              message,
-              media_path: media?.url ?? null,
-              media_name: media?.name ?? null,
-              media_type: mediaType,
-              created_at: at,
-            })
-            .onConflict((oc) => oc.column('id').doNothing())
-            .returning('id')
-            .executeTakeFirst();
-          if (!inserted) break;
-          await trx
-            .updateTable('read.chats')
-            .set({ last_message: message !== '' ? message : (media?.name ?? ''), updated_at: at })
-            .where('id', '=', chatId)
-            .execute();
+          const posted = {
+            id: messageId,
+            chat_id: chatId,
+            company_id: companyId,
+            sender_id: senderId,
+            message,
+            media_path: media?.url ?? null,
+            media_name: media?.name ?? null,
+            media_type: mediaType,
+            created_at: at,
+          };
+          if (!(await insertedNew(trx.insertInto('read.chat_messages').values(posted)))) break;
+          await update(chatId, { last_message: message !== '' ? message : (media?.name ?? '') }, at);
           await trx
             .updateTable('read.chat_users')
             .set((eb) => ({ unreads: eb('unreads', '+', 1) }))

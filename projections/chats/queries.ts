@@ -10,8 +10,8 @@ import {
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { ChatMessagesTable, ChatsTable } from './tables';
+import { containing, liveByKey, liveIds, liveRow, pageFrom } from '../reads';
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The members of these chats with their names, by chat. */
@@ -54,13 +54,7 @@ async function chatViews(db: Kysely<ReadDatabase>, rows: readonly Selectable<Cha
 
 /** A live chat of the company, whoever asks (the projector's frames); null when deleted or another company's. */
 export async function findChat(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<ChatView | null> {
-  const row = await db
-    .selectFrom('read.chats')
-    .selectAll()
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
+  const row = await liveRow(db, 'read.chats', companyId, id);
   return row ? ((await chatViews(db, [row]))[0] ?? null) : null;
 }
 
@@ -72,13 +66,7 @@ export async function findMemberChat(db: Kysely<ReadDatabase>, companyId: number
 
 /** The chat with this uuid if the user is one of its members (an address opened directly), else null. */
 export async function findMemberChatByUuid(db: Kysely<ReadDatabase>, companyId: number, userId: number, uuid: string): Promise<ChatView | null> {
-  const row = await db
-    .selectFrom('read.chats')
-    .select('id')
-    .where('uuid', '=', uuid)
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
+  const row = await liveByKey(db, 'read.chats', companyId, 'uuid', uuid).select('id').executeTakeFirst();
   return row ? findMemberChat(db, companyId, userId, row.id) : null;
 }
 
@@ -95,15 +83,14 @@ export async function listChats(
     .selectAll('c')
     .where('c.company_id', '=', companyId)
     .where('c.deleted', '=', false);
-  const term = options.searchParam?.trim().toLowerCase() ?? '';
-  if (term !== '') query = query.where(sql`lower(c.title)`, 'like', `%${escapeLike(term)}%`);
-  const rows = await query
-    .orderBy('c.updated_at', 'desc')
-    .orderBy('c.id', 'desc')
-    .offset((options.pageNumber - 1) * CHATS_PAGE_SIZE)
-    .limit(CHATS_PAGE_SIZE + 1)
-    .execute();
-  return { records: await chatViews(db, rows.slice(0, CHATS_PAGE_SIZE)), hasMore: rows.length > CHATS_PAGE_SIZE };
+  const pattern = containing(options.searchParam);
+  if (pattern) query = query.where(sql`lower(c.title)`, 'like', pattern);
+  const { rows, hasMore } = await pageFrom(
+    query.orderBy('c.updated_at', 'desc').orderBy('c.id', 'desc'),
+    (options.pageNumber - 1) * CHATS_PAGE_SIZE,
+    CHATS_PAGE_SIZE,
+  );
+  return { records: await chatViews(db, rows), hasMore };
 }
 
 /** The user's unread count in a chat (0 when not a member). */
@@ -136,16 +123,9 @@ export async function findChatMessage(db: Kysely<ReadDatabase>, companyId: numbe
 
 /** One page of a chat's messages: page 1 is the newest; each page oldest first, as the conversation shows it. */
 export async function listChatMessages(db: Kysely<ReadDatabase>, companyId: number, chatId: number, pageNumber: number): Promise<ChatMessagePage> {
-  const rows = await messageRows(db)
-    .where('m.chat_id', '=', chatId)
-    .where('m.company_id', '=', companyId)
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc')
-    .offset((pageNumber - 1) * CHAT_MESSAGES_PAGE_SIZE)
-    .limit(CHAT_MESSAGES_PAGE_SIZE + 1)
-    .execute();
-  const page = rows.slice(0, CHAT_MESSAGES_PAGE_SIZE).reverse();
-  return { records: page.map(messageView), pageInfo: { hasMore: rows.length > CHAT_MESSAGES_PAGE_SIZE, pageNumber } };
+  const newest = messageRows(db).where('m.chat_id', '=', chatId).where('m.company_id', '=', companyId).orderBy('m.created_at', 'desc').orderBy('m.id', 'desc');
+  const { rows, hasMore } = await pageFrom(newest, (pageNumber - 1) * CHAT_MESSAGES_PAGE_SIZE, CHAT_MESSAGES_PAGE_SIZE);
+  return { records: rows.reverse().map(messageView), pageInfo: { hasMore, pageNumber } };
 }
 
 /** Whether the user may open this file as a member of a (live) chat that shows it; null when no chat message names it. */
@@ -164,13 +144,5 @@ export async function chatMediaAccess(db: Kysely<ReadDatabase>, companyId: numbe
 
 /** Which of these ids are live users of the company (who may be added to a chat). */
 export async function companyUserIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('read.users')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .where('id', 'in', [...ids])
-    .execute();
-  return rows.map((row) => row.id);
+  return liveIds(db, 'read.users', companyId, ids);
 }

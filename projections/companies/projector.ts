@@ -5,6 +5,7 @@ import { fieldColumns } from '../columns';
 import type { ReadDatabase } from '../database';
 import { migrateCompanies } from './migration';
 import type { CompaniesTable } from './tables';
+import { rowUpdater } from '../records';
 
 const detailRow = fieldColumns<CompaniesTable>()({
   name: 'name',
@@ -38,6 +39,7 @@ export const companiesProjector = defineProjector({
   migrate: migrateCompanies,
   async handle(trx: Transaction<ReadDatabase>, events) {
     const changes: ProjectionChange[] = [];
+    const update = rowUpdater(trx, 'read.companies');
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       const { type, data } = event;
@@ -55,27 +57,19 @@ export const companiesProjector = defineProjector({
             .execute();
           break;
         case 'CompanyDetailsChanged':
-          await trx
-            .updateTable('read.companies')
-            .set({ ...detailRow(data.changes), updated_at: at })
-            .where('id', '=', data.companyId)
-            .execute();
+          await update(data.companyId, detailRow(data.changes), at);
           break;
         case 'CompanyPlanChanged':
-          await trx.updateTable('read.companies').set({ plan_id: data.planId, updated_at: at }).where('id', '=', data.companyId).execute();
+          await update(data.companyId, { plan_id: data.planId }, at);
           break;
         case 'CompanyDueDateSet':
-          await trx.updateTable('read.companies').set({ due_date: data.dueDate, updated_at: at }).where('id', '=', data.companyId).execute();
+          await update(data.companyId, { due_date: data.dueDate }, at);
           break;
         case 'CompanySchedulesSet':
-          await trx
-            .updateTable('read.companies')
-            .set({ schedules: JSON.stringify(data.schedules), updated_at: at })
-            .where('id', '=', data.companyId)
-            .execute();
+          await update(data.companyId, { schedules: JSON.stringify(data.schedules) }, at);
           break;
         case 'CompanyDeleted':
-          await trx.updateTable('read.companies').set({ deleted: true, updated_at: at }).where('id', '=', data.companyId).execute();
+          await update(data.companyId, { deleted: true }, at);
           break;
         case 'CompanySettingChanged':
           await trx

@@ -10,6 +10,7 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { CompaniesTable } from './tables';
+import { countOf } from '../reads';
 
 const isoDate = (value: Date | string): string => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
 
@@ -55,13 +56,7 @@ export async function companyNameTaken(db: Kysely<ReadDatabase>, name: string): 
 }
 
 export async function countCompaniesOnPlan(db: Kysely<ReadDatabase>, planId: number): Promise<number> {
-  const row = await db
-    .selectFrom('read.companies')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('plan_id', '=', planId)
-    .where('deleted', '=', false)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countOf(db.selectFrom('read.companies').where('plan_id', '=', planId).where('deleted', '=', false));
 }
 
 export async function listCompanies(db: Kysely<ReadDatabase>): Promise<CompanyView[]> {

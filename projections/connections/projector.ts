@@ -1,11 +1,12 @@
 import { IMPORT_CLOSE_BUTTON, type ConnectionFrame, type ConnectionSessionFrame, type ImportFrame } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/platform';
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { fieldColumns } from '../columns';
 import type { ReadDatabase } from '../database';
 import { migrateConnections } from './migration';
 import { connectionFromRow } from './queries';
 import type { ConnectionsTable } from './tables';
+import { rowUpdater } from '../records';
 
 /** Event field → column of read.connections. */
 const detailRow = fieldColumns<ConnectionsTable>()(
@@ -75,12 +76,14 @@ export const connectionsProjector = defineProjector({
       entry.frames.add(frame);
       touched.set(connectionId, entry);
     };
-    const update = (connectionId: number, set: Updateable<ConnectionsTable>, at: Date) =>
-      trx
-        .updateTable('read.connections')
-        .set({ ...set, updated_at: at })
-        .where('id', '=', connectionId)
-        .execute();
+    const update = rowUpdater(trx, 'read.connections');
+    /** The company's default connection moves: the old one loses the mark, the new one (if still live) takes it. */
+    const markDefault = async (connectionId: number, companyId: number, isDefault: boolean) => {
+      let query = trx.updateTable('read.connections').set({ is_default: isDefault }).where('id', '=', connectionId).where('company_id', '=', companyId);
+      if (isDefault) query = query.where('deleted', '=', false);
+      await query.execute();
+      touch(connectionId, companyId, 'update');
+    };
 
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
@@ -194,25 +197,8 @@ export const connectionsProjector = defineProjector({
             .values({ company_id: companyId, connection_id: data.connectionId })
             .onConflict((oc) => oc.column('company_id').doUpdateSet({ connection_id: data.connectionId }))
             .execute();
-          if (data.previousId !== null) {
-            await trx
-              .updateTable('read.connections')
-              .set({ is_default: false })
-              .where('id', '=', data.previousId)
-              .where('company_id', '=', companyId)
-              .execute();
-            touch(data.previousId, companyId, 'update');
-          }
-          if (data.connectionId !== null) {
-            await trx
-              .updateTable('read.connections')
-              .set({ is_default: true })
-              .where('id', '=', data.connectionId)
-              .where('company_id', '=', companyId)
-              .where('deleted', '=', false)
-              .execute();
-            touch(data.connectionId, companyId, 'update');
-          }
+          if (data.previousId !== null) await markDefault(data.previousId, companyId, false);
+          if (data.connectionId !== null) await markDefault(data.connectionId, companyId, true);
           break;
       }
     }

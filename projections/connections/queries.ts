@@ -2,6 +2,7 @@ import { SECRET_SETTING_MASK, type ChannelAccount, type ConnectionChannel, type 
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { ConnectionsTable } from './tables';
+import { isoTimes, liveIds } from '../reads';
 
 const isoOrNull = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -49,8 +50,7 @@ export const connectionFromRow = (row: Selectable<ConnectionsTable> & { token?: 
   statusImportMessages: row.status_import_messages,
   importProgress: row.import_progress ?? null,
   facebookPageUserId: row.facebook_page_user_id,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
   ...(row.token !== undefined ? { token: row.token } : {}),
 });
 
@@ -247,13 +247,5 @@ export async function connectionChannel(db: Kysely<ReadDatabase>, id: number): P
 
 /** Which of these connections of the company exist and are not deleted (a campaign's readiness). */
 export async function liveConnectionIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('read.connections')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .where('id', 'in', [...ids])
-    .execute();
-  return rows.map((row) => row.id);
+  return liveIds(db, 'read.connections', companyId, ids);
 }

@@ -1,11 +1,12 @@
 import type { ContactFrame } from '@conversa/contracts';
 import { defineProjector, type ProjectionChange } from '@conversa/platform';
-import type { Insertable, Transaction, Updateable } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import { fieldColumns } from '../columns';
 import type { ReadDatabase } from '../database';
 import { migrateContacts } from './migration';
 import { findContacts } from './queries';
 import type { ContactsTable } from './tables';
+import { rowUpdater } from '../records';
 
 /** Event field → column of read.contacts, for the details a ContactDetailsChanged may carry. */
 const detailRow = fieldColumns<ContactsTable>()(
@@ -41,12 +42,7 @@ export const contactsProjector = defineProjector({
   async handle(trx: Transaction<ReadDatabase>, events) {
     const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
     const touch = (contactId: number, companyId: number) => touched.set(contactId, { companyId, action: touched.get(contactId)?.action ?? 'update' });
-    const update = (contactId: number, set: Updateable<ContactsTable>, at: Date) =>
-      trx
-        .updateTable('read.contacts')
-        .set({ ...set, updated_at: at })
-        .where('id', '=', contactId)
-        .execute();
+    const update = rowUpdater(trx, 'read.contacts');
 
     // Creations in a row (an import writes hundreds) go in as one insert, written before any other event.
     let created: Insertable<ContactsTable>[] = [];

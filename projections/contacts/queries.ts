@@ -4,6 +4,7 @@ import type { ReadDatabase } from '../database';
 import type { ContactsTable } from './tables';
 import { containsText, NUMBER_LIKE_NAME, searchContacts, type SearchTuning, type TextSearch } from './search';
 import type { OpenQuery, OpenTables } from '../columns';
+import { companyById, isoTimes, liveRow, liveRows, pageAt } from '../reads';
 
 export { NUMBER_LIKE_NAME };
 
@@ -23,19 +24,12 @@ const contactFromRow = (row: Selectable<ContactsTable>, tags: ContactTag[]): Con
   extraInfo: ((row.extra_info ?? []) as { name: string; value: string }[]).map((field, index) => ({ id: index + 1, name: field.name, value: field.value })),
   lgpdAcceptedAt: row.lgpd_accepted_at ? new Date(row.lgpd_accepted_at).toISOString() : null,
   tags,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 /** The live contact with this id in the company (another company's id finds nothing). */
 export async function findContact(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<ContactView | undefined> {
-  const row = await db
-    .selectFrom('read.contacts')
-    .selectAll()
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
+  const row = await liveRow(db, 'read.contacts', companyId, id);
   if (!row) return undefined;
   const tags = await tagsOfContacts(db, [id]);
   return contactFromRow(row, tags.get(id) ?? []);
@@ -43,7 +37,7 @@ export async function findContact(db: Kysely<ReadDatabase>, companyId: number, i
 
 /** Whether the company has this contact at all, and whether it was erased (POST /contacts/{id}/erase: a deleted contact may still be erased). */
 export async function contactErasure(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<{ erased: boolean } | undefined> {
-  return db.selectFrom('read.contacts').select('erased').where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+  return companyById(db, 'read.contacts', companyId, id).select('erased').executeTakeFirst();
 }
 
 /** Live contacts by id, whichever company (the projector's frames: each carries its own company). */
@@ -75,15 +69,14 @@ export async function listContacts(
   options: { searchParam?: string; channel?: Channel; isGroup?: boolean; pageNumber?: number; pageSize?: number; searchNumbers?: boolean } = {},
   tuning?: SearchTuning,
 ): Promise<ContactPage> {
-  const pageSize = options.pageSize ?? CONTACTS_PAGE_SIZE;
-  const page = Math.max(1, options.pageNumber ?? 1);
+  const { pageSize, offset } = pageAt(options, CONTACTS_PAGE_SIZE);
   const text = textSearch(options);
   if (text) {
     // One row past the page says whether there is more.
-    const rows = await searchContacts(db, companyId, text, options, { offset: (page - 1) * pageSize, limit: pageSize + 1 }, tuning);
+    const rows = await searchContacts(db, companyId, text, options, { offset, limit: pageSize + 1 }, tuning);
     return pageOf(db, rows, pageSize);
   }
-  const query = filtered(db.selectFrom('read.contacts').where('company_id', '=', companyId).where('deleted', '=', false), options).selectAll();
+  const query = filtered(liveRows(db, 'read.contacts', companyId), options).selectAll();
   // A number of SELECTIVE_DIGITS or more matches few contacts, but the planner cannot tell from prefix ranges and
   // walks the whole name index looking for them (seconds at a million contacts): the matches are fenced off
   // (`offset 0`), read through the number indexes, and only they are sorted.
@@ -94,7 +87,7 @@ export async function listContacts(
       .orderBy(sql`lower(name)`)
       .orderBy('id')
       .limit(pageSize + 1)
-      .offset((page - 1) * pageSize);
+      .offset(offset);
   const fenced = db.selectFrom(query.offset(0).as('c')).selectAll();
   const rows: Selectable<ContactsTable>[] = await window(
     (selective ? fenced : query) as unknown as SelectQueryBuilder<OpenTables, OpenTables, Selectable<ContactsTable>>,
@@ -172,10 +165,7 @@ export async function contactsAfter(
   limit: number,
   options: ContactFilters = {},
 ): Promise<ContactView[]> {
-  const rows = await filtered(
-    db.selectFrom('read.contacts').where('company_id', '=', companyId).where('deleted', '=', false).where('id', '>', afterId),
-    options,
-  )
+  const rows = await filtered(liveRows(db, 'read.contacts', companyId).where('id', '>', afterId), options)
     .selectAll()
     .orderBy('id')
     .limit(limit)
@@ -189,11 +179,8 @@ export async function contactsAfter(
 
 /** GET /contacts/list: every live contact of the company, by name. */
 export async function listContactSummaries(db: Kysely<ReadDatabase>, companyId: number): Promise<ContactSummary[]> {
-  const rows = await db
-    .selectFrom('read.contacts')
+  const rows = await liveRows(db, 'read.contacts', companyId)
     .select(['id', 'name', 'number', 'email', 'profile_pic_url', 'channel', 'is_group'])
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
     .orderBy(sql`lower(name)`)
     .orderBy('id')
     .execute();

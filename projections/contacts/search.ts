@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { ContactsTable } from './tables';
-import { escapeLike } from '../tags/queries';
+import { escapeLike } from '../reads';
 
 /**
  * The contacts list searched by part of a name or of an e-mail, a page in name order, at a million

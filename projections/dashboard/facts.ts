@@ -131,22 +131,23 @@ export function evolveFact(fact: TicketFact, event: FactEvent, timeZone: string)
   const to = (status: TicketStatus) => {
     next.status = status;
   };
+  /** A person has it now (accepted, reopened, transferred): the bot's part is over. */
+  const attended = (status: TicketStatus, userId: number | null, queueId: number | null) => {
+    to(status);
+    next.userId = userId;
+    next.queueId = queueId;
+    next.botActive = false;
+  };
   switch (event.type) {
     case 'TicketCreated':
       return fact;
     case 'TicketAccepted':
-      to(event.data.status);
-      next.userId = event.data.userId;
-      next.queueId = event.data.queueId;
-      next.botActive = false;
+      attended(event.data.status, event.data.userId, event.data.queueId);
       break;
     case 'TicketReopened':
       // Reopened: it counts once, on its first day, and is no longer finished.
       if (isFinished(fact.status)) next.reopened += 1;
-      to(event.data.status);
-      next.userId = event.data.userId;
-      next.queueId = event.data.queueId;
-      next.botActive = false;
+      attended(event.data.status, event.data.userId, event.data.queueId);
       break;
     case 'TicketClosed':
       to('closed');
@@ -160,10 +161,7 @@ export function evolveFact(fact: TicketFact, event: FactEvent, timeZone: string)
       next.botActive = false;
       break;
     case 'TicketTransferred':
-      to(event.data.status);
-      next.userId = event.data.to.userId;
-      next.queueId = event.data.to.queueId;
-      next.botActive = false;
+      attended(event.data.status, event.data.to.userId, event.data.to.queueId);
       break;
     case 'TicketDeleted':
       next.deleted = true;

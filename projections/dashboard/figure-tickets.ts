@@ -1,6 +1,7 @@
 import type { DashboardFigure, DashboardPeriod, FigureTickets } from '@conversa/contracts';
 import { sql, type Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
+import { sameCompany } from '../reads';
 
 export interface FigureFilter {
   figure: DashboardFigure;
@@ -33,9 +34,9 @@ export async function figureTickets(db: Kysely<ReadDatabase>, companyId: number,
   if (filter.queueId !== undefined) query = query.where('f.queue_id', '=', filter.queueId);
   const [rows, total] = await Promise.all([
     query
-      .leftJoin('read.contacts as c', (join) => join.onRef('c.id', '=', 'f.contact_id').onRef('c.company_id', '=', 'f.company_id'))
-      .leftJoin('read.users as u', (join) => join.onRef('u.id', '=', 'f.user_id').onRef('u.company_id', '=', 'f.company_id'))
-      .leftJoin('read.queues as q', (join) => join.onRef('q.id', '=', 'f.queue_id').onRef('q.company_id', '=', 'f.company_id'))
+      .leftJoin('read.contacts as c', sameCompany('c', 'f', 'contact_id'))
+      .leftJoin('read.users as u', sameCompany('u', 'f', 'user_id'))
+      .leftJoin('read.queues as q', sameCompany('q', 'f', 'queue_id'))
       .select([
         'f.id',
         'f.uuid',

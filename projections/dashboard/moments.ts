@@ -1,6 +1,7 @@
 import type { MomentsView, MomentTicket, TicketStatus } from '@conversa/contracts';
 import { type Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
+import { liveRows, sameCompany } from '../reads';
 
 /** A board shows at most this many tickets per list (an attendant's column, the pending list). */
 export const MOMENTS_TICKETS_PER_LIST = 200;
@@ -23,8 +24,8 @@ export async function moments(db: Kysely<ReadDatabase>, companyId: number, filte
   const held: TicketStatus[] = filter.status?.filter((s) => s !== 'pending') ?? ['open'];
   let query = db
     .selectFrom('read.tickets as t')
-    .innerJoin('read.contacts as c', (join) => join.onRef('c.id', '=', 't.contact_id').onRef('c.company_id', '=', 't.company_id'))
-    .leftJoin('read.queues as q', (join) => join.onRef('q.id', '=', 't.queue_id').onRef('q.company_id', '=', 't.company_id'))
+    .innerJoin('read.contacts as c', sameCompany('c', 't', 'contact_id'))
+    .leftJoin('read.queues as q', sameCompany('q', 't', 'queue_id'))
     .where('t.company_id', '=', companyId)
     .where('t.deleted', '=', false)
     .where('t.is_group', '=', false);
@@ -46,11 +47,8 @@ export async function moments(db: Kysely<ReadDatabase>, companyId: number, filte
   ] as const;
   const showPending = !filter.status || filter.status.includes('pending');
   const [users, heldRows, pendingRows] = await Promise.all([
-    db
-      .selectFrom('read.users')
+    liveRows(db, 'read.users', companyId)
       .select(['id', 'name', 'online'])
-      .where('company_id', '=', companyId)
-      .where('deleted', '=', false)
       .$if(filter.userId !== undefined, (q) => q.where('id', '=', filter.userId!))
       .orderBy('name')
       .orderBy('id')

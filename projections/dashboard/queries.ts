@@ -2,6 +2,7 @@ import type { AttendantFigures, DashboardCounters, DashboardPeriod, DashboardSer
 import { sql, type Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { dayIn } from './facts';
+import type { DashboardDailyTable } from './tables';
 import { dashboardTimeZone } from './zone';
 
 /** Today in the company's zone (the last day of "the last N days"). */
@@ -10,26 +11,38 @@ export const dashboardToday = (now: Date): string => dayIn(dashboardTimeZone(), 
 const minutes = (seconds: number, count: number) => (count > 0 ? Math.round((seconds / count / 60) * 100) / 100 : 0);
 const num = (value: unknown) => Number(value ?? 0);
 
-/** The cards: sums of the period's daily rows (docs/metrics.md). */
-export async function dashboardCounters(db: Kysely<ReadDatabase>, companyId: number, period: DashboardPeriod): Promise<DashboardCounters> {
+/** Sums of the company's daily rows of the period (0 without rows), each column's under its name here. */
+async function periodSums<Name extends string>(
+  db: Kysely<ReadDatabase>,
+  companyId: number,
+  period: DashboardPeriod,
+  columns: Record<Name, keyof DashboardDailyTable>,
+): Promise<Record<Name, string>> {
+  const sums = Object.entries<string>(columns).map(([name, column]) => sql<string>`coalesce(sum(${sql.raw(column)}), 0)`.as(name));
   const row = await db
     .selectFrom('read.dashboard_daily')
-    .select([
-      sql<string>`coalesce(sum(tickets), 0)`.as('tickets'),
-      sql<string>`coalesce(sum(pending), 0)`.as('pending'),
-      sql<string>`coalesce(sum(open), 0)`.as('open'),
-      sql<string>`coalesce(sum(finished), 0)`.as('finished'),
-      sql<string>`coalesce(sum(leads), 0)`.as('leads'),
-      sql<string>`coalesce(sum(waited), 0)`.as('waited'),
-      sql<string>`coalesce(sum(wait_seconds), 0)`.as('wait_seconds'),
-      sql<string>`coalesce(sum(support_seconds), 0)`.as('support_seconds'),
-      sql<string>`coalesce(sum(bot_seconds), 0)`.as('bot_seconds'),
-      sql<string>`coalesce(sum(reopened), 0)`.as('reopened'),
-    ])
+    .select(sums)
     .where('company_id', '=', companyId)
     .where('day', '>=', period.from)
     .where('day', '<=', period.to)
     .executeTakeFirstOrThrow();
+  return row as Record<Name, string>;
+}
+
+/** The cards: sums of the period's daily rows (docs/metrics.md). */
+export async function dashboardCounters(db: Kysely<ReadDatabase>, companyId: number, period: DashboardPeriod): Promise<DashboardCounters> {
+  const row = await periodSums(db, companyId, period, {
+    tickets: 'tickets',
+    pending: 'pending',
+    open: 'open',
+    finished: 'finished',
+    leads: 'leads',
+    waited: 'waited',
+    wait_seconds: 'wait_seconds',
+    support_seconds: 'support_seconds',
+    bot_seconds: 'bot_seconds',
+    reopened: 'reopened',
+  });
   return {
     supportPending: num(row.pending),
     supportHappening: num(row.open),
@@ -136,19 +149,13 @@ export async function perUser(db: Kysely<ReadDatabase>, companyId: number, perio
 
 /** The rating breakdown of the period's tickets, with each score's count (from the tickets rows: five numbers). */
 export async function npsInfo(db: Kysely<ReadDatabase>, companyId: number, period: DashboardPeriod): Promise<NpsInfo> {
-  const row = await db
-    .selectFrom('read.dashboard_daily')
-    .select([
-      sql<string>`coalesce(sum(ratings), 0)`.as('ratings'),
-      sql<string>`coalesce(sum(rating_sum), 0)`.as('rating_sum'),
-      sql<string>`coalesce(sum(rating_good), 0)`.as('good'),
-      sql<string>`coalesce(sum(rating_neutral), 0)`.as('neutral'),
-      sql<string>`coalesce(sum(rating_bad), 0)`.as('bad'),
-    ])
-    .where('company_id', '=', companyId)
-    .where('day', '>=', period.from)
-    .where('day', '<=', period.to)
-    .executeTakeFirstOrThrow();
+  const row = await periodSums(db, companyId, period, {
+    ratings: 'ratings',
+    rating_sum: 'rating_sum',
+    good: 'rating_good',
+    neutral: 'rating_neutral',
+    bad: 'rating_bad',
+  });
   const scores = await db
     .selectFrom('read.dashboard_tickets')
     .select(['rating', sql<string>`count(*)`.as('total')])

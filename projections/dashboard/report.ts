@@ -2,6 +2,7 @@ import type { ReportTicket, TicketReportExportQuery } from '@conversa/contracts'
 import { sql, type Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { OpenQuery } from '../columns';
+import { sameCompany } from '../reads';
 
 /** `searchNumbers` false: a masked viewer's text never matches a number it cannot see. */
 export type ReportFilter = TicketReportExportQuery & { searchNumbers: boolean };
@@ -51,11 +52,11 @@ function filtered(db: Kysely<ReadDatabase>, companyId: number, filter: ReportFil
 
 function withColumns<T extends OpenQuery>(query: T) {
   return (query as unknown as ReturnType<typeof filtered>)
-    .innerJoin('read.contacts as c', (join) => join.onRef('c.id', '=', 'f.contact_id').onRef('c.company_id', '=', 'f.company_id'))
+    .innerJoin('read.contacts as c', sameCompany('c', 'f', 'contact_id'))
     .leftJoin('read.tickets as t', 't.id', 'f.id')
-    .leftJoin('read.users as u', (join) => join.onRef('u.id', '=', 'f.user_id').onRef('u.company_id', '=', 'f.company_id'))
-    .leftJoin('read.queues as q', (join) => join.onRef('q.id', '=', 'f.queue_id').onRef('q.company_id', '=', 'f.company_id'))
-    .leftJoin('read.connections as w', (join) => join.onRef('w.id', '=', 'f.whatsapp_id').onRef('w.company_id', '=', 'f.company_id'))
+    .leftJoin('read.users as u', sameCompany('u', 'f', 'user_id'))
+    .leftJoin('read.queues as q', sameCompany('q', 'f', 'queue_id'))
+    .leftJoin('read.connections as w', sameCompany('w', 'f', 'whatsapp_id'))
     .select([
       'f.id',
       'f.uuid',

@@ -1,7 +1,7 @@
 import { FILE_LISTS_PAGE_SIZE, type FileListView } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { escapeLike } from '../tags/queries';
+import { containing, isoTimes, liveById, liveRows, liveView, pageFrom } from '../reads';
 import type { FileListsTable } from './tables';
 
 const viewOf = (row: Selectable<FileListsTable>): FileListView => ({
@@ -17,30 +17,15 @@ const viewOf = (row: Selectable<FileListsTable>): FileListView => ({
     mediaType: option.media.mime,
     size: option.media.size,
   })),
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
-export async function findFileList(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<FileListView | undefined> {
-  const row = await db
-    .selectFrom('read.file_lists')
-    .selectAll()
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
-  return row ? viewOf(row) : undefined;
-}
+/** The company's live file list with this id. */
+export const findFileList = liveView('read.file_lists', viewOf);
 
 /** The files themselves (the engine and the queues send them). */
 export async function fileListOptions(db: Kysely<ReadDatabase>, companyId: number, id: number) {
-  const row = await db
-    .selectFrom('read.file_lists')
-    .select('options')
-    .where('id', '=', id)
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
+  const row = await liveById(db, 'read.file_lists', companyId, id).select('options').executeTakeFirst();
   return row?.options ?? null;
 }
 
@@ -62,16 +47,10 @@ export async function listFileLists(
   companyId: number,
   options: { searchParam?: string; pageNumber: number },
 ): Promise<{ files: FileListView[]; count: number; hasMore: boolean }> {
-  let query = db.selectFrom('read.file_lists').selectAll().where('company_id', '=', companyId).where('deleted', '=', false);
-  const term = options.searchParam?.trim().toLowerCase() ?? '';
-  if (term !== '') query = query.where(sql`lower(name)`, 'like', `%${escapeLike(term)}%`);
+  let query = liveRows(db, 'read.file_lists', companyId).selectAll();
+  const pattern = containing(options.searchParam);
+  if (pattern) query = query.where(sql`lower(name)`, 'like', pattern);
   const offset = (options.pageNumber - 1) * FILE_LISTS_PAGE_SIZE;
-  const rows = await query
-    .orderBy(sql`lower(name)`)
-    .orderBy('id')
-    .offset(offset)
-    .limit(FILE_LISTS_PAGE_SIZE + 1)
-    .execute();
-  const files = rows.slice(0, FILE_LISTS_PAGE_SIZE).map(viewOf);
-  return { files, count: offset + files.length, hasMore: rows.length > FILE_LISTS_PAGE_SIZE };
+  const { rows, hasMore } = await pageFrom(query.orderBy(sql`lower(name)`).orderBy('id'), offset, FILE_LISTS_PAGE_SIZE);
+  return { files: rows.map(viewOf), count: offset + rows.length, hasMore };
 }

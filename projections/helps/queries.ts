@@ -2,24 +2,21 @@ import type { HelpView } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { HelpsTable } from './tables';
+import { containing, isoTimes } from '../reads';
 
 const helpFromRow = (row: Selectable<HelpsTable>): HelpView => ({
   id: row.id,
   title: row.title,
   description: row.description,
   video: row.video,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Every help entry in the order the super user created them; `searchParam` matches title or description. */
 export async function listHelps(db: Kysely<ReadDatabase>, options: { searchParam?: string } = {}): Promise<HelpView[]> {
   let query = db.selectFrom('read.helps').selectAll().orderBy('id');
-  const term = options.searchParam?.trim().toLowerCase() ?? '';
-  if (term !== '') {
-    const pattern = `%${escapeLike(term)}%`;
+  const pattern = containing(options.searchParam);
+  if (pattern) {
     query = query.where((eb) => eb.or([eb(sql`lower(title)`, 'like', pattern), eb(sql`lower(description)`, 'like', pattern)]));
   }
   return (await query.execute()).map(helpFromRow);

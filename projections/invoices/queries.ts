@@ -2,6 +2,7 @@ import type { InvoicePage, InvoiceTerms, InvoiceView } from '@conversa/contracts
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { InvoicesTable } from './tables';
+import { companyRow, containing, isoTimes, pageFrom } from '../reads';
 
 const isoDate = (value: Date | string): string => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
 
@@ -16,12 +17,11 @@ const invoiceFromRow = (row: Selectable<InvoicesTable>): InvoiceView => ({
   dueDate: isoDate(row.due_date),
   status: row.status,
   paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 export async function findInvoice(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<InvoiceView | undefined> {
-  const row = await db.selectFrom('read.invoices').selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+  const row = await companyRow(db, 'read.invoices', companyId, id);
   return row ? invoiceFromRow(row) : undefined;
 }
 
@@ -35,18 +35,11 @@ export async function listInvoices(
   options: { searchParam?: string; pageNumber: number; pageSize: number },
 ): Promise<InvoicePage> {
   let query = db.selectFrom('read.invoices').selectAll().where('company_id', '=', companyId);
-  const term = options.searchParam?.trim().toLowerCase() ?? '';
-  if (term !== '') {
-    const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb(sql`lower(detail)`, 'like', like), eb(sql`to_char(due_date, 'YYYY-MM-DD DD/MM/YYYY')`, 'like', like)]));
-  }
-  const rows = await query
-    .orderBy('due_date', 'desc')
-    .orderBy('id', 'desc')
-    .offset((options.pageNumber - 1) * options.pageSize)
-    .limit(options.pageSize + 1)
-    .execute();
-  return { data: rows.slice(0, options.pageSize).map(invoiceFromRow), hasMore: rows.length > options.pageSize };
+  const like = containing(options.searchParam);
+  if (like) query = query.where((eb) => eb.or([eb(sql`lower(detail)`, 'like', like), eb(sql`to_char(due_date, 'YYYY-MM-DD DD/MM/YYYY')`, 'like', like)]));
+  const newest = query.orderBy('due_date', 'desc').orderBy('id', 'desc');
+  const { rows, hasMore } = await pageFrom(newest, (options.pageNumber - 1) * options.pageSize, options.pageSize);
+  return { data: rows.map(invoiceFromRow), hasMore };
 }
 
 /**

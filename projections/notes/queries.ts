@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { TicketNotesTable } from './tables';
 import { findUser } from '../users/queries';
+import { companyRow, isoTimes } from '../reads';
 
 const noteFromRow = (row: Selectable<TicketNotesTable>, user: { id: number; name: string } | null): TicketNoteView => ({
   id: row.id,
@@ -11,8 +12,7 @@ const noteFromRow = (row: Selectable<TicketNotesTable>, user: { id: number; name
   contactId: row.contact_id,
   userId: row.user_id,
   user,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 /** Authors by id, read through the users read model's own query. */
@@ -27,7 +27,7 @@ async function authors(db: Kysely<ReadDatabase>, userIds: Iterable<number>): Pro
 }
 
 export async function findTicketNote(db: Kysely<ReadDatabase>, companyId: number, noteId: number): Promise<TicketNoteView | undefined> {
-  const row = await db.selectFrom('read.ticket_notes').selectAll().where('id', '=', noteId).where('company_id', '=', companyId).executeTakeFirst();
+  const row = await companyRow(db, 'read.ticket_notes', companyId, noteId);
   if (!row) return undefined;
   const users = await authors(db, [row.user_id]);
   return noteFromRow(row, users.get(row.user_id) ?? null);

@@ -1,11 +1,12 @@
 import type { OnDutyView } from '@conversa/contracts';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
+import { isoTimes, sameCompany } from '../reads';
 
 const entries = (db: Kysely<ReadDatabase>) =>
   db
     .selectFrom('read.on_duty as d')
-    .leftJoin('read.users as u', (join) => join.onRef('u.id', '=', 'd.user_id').onRef('u.company_id', '=', 'd.company_id'))
+    .leftJoin('read.users as u', sameCompany('u', 'd', 'user_id'))
     .select(['d.id', 'd.company_id', 'd.user_id', 'd.phone', 'd.interval', 'd.days', 'd.created_at', 'd.updated_at', 'u.name as user_name'])
     .where('d.deleted', '=', false);
 
@@ -20,8 +21,7 @@ const viewOf = (row: Row): OnDutyView => ({
   phone: row.phone,
   interval: row.interval,
   days: row.days,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 export async function findOnDuty(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<OnDutyView | undefined> {

@@ -2,6 +2,7 @@ import type { PromptDetails, PromptView, PromptVoice } from '@conversa/contracts
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { PromptsTable } from './tables';
+import { isoTimes, liveIds, viewing } from '../reads';
 
 type Row = Selectable<PromptsTable> & { queue_name: string | null };
 
@@ -19,8 +20,7 @@ const viewOf = (row: Row): PromptView => ({
   maxMessages: row.max_messages,
   queueId: row.queue_id,
   queue: row.queue_name !== null ? { id: row.queue_id, name: row.queue_name } : null,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 /** A prompt with its sealed keys, for the AI adapter (never answered to a browser). */
@@ -46,15 +46,11 @@ const rows = (db: Kysely<ReadDatabase>, companyId: number) =>
     .where('p.company_id', '=', companyId)
     .where('p.deleted', '=', false);
 
-export async function findPrompt(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<PromptView | undefined> {
-  const row = await rows(db, companyId).where('p.id', '=', id).executeTakeFirst();
-  return row ? viewOf(row) : undefined;
-}
+/** The live prompt of the company with this id. */
+const byId = (db: Kysely<ReadDatabase>, companyId: number, id: number) => rows(db, companyId).where('p.id', '=', id).executeTakeFirst();
 
-export async function storedPrompt(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<StoredPrompt | undefined> {
-  const row = await rows(db, companyId).where('p.id', '=', id).executeTakeFirst();
-  return row ? storedOf(row) : undefined;
-}
+export const findPrompt = viewing(byId, viewOf);
+export const storedPrompt = viewing(byId, storedOf);
 
 /** The prompt serving a queue (the newest when several do). */
 export async function storedPromptOfQueue(db: Kysely<ReadDatabase>, companyId: number, queueId: number): Promise<StoredPrompt | undefined> {
@@ -72,13 +68,5 @@ export async function listPrompts(db: Kysely<ReadDatabase>, companyId: number): 
 }
 
 export async function existingPromptIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const found = await db
-    .selectFrom('read.prompts')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .where('id', 'in', [...ids])
-    .execute();
-  return found.map((row) => row.id);
+  return liveIds(db, 'read.prompts', companyId, ids);
 }

@@ -1,7 +1,7 @@
 import type { DialogflowLanguage, QueueIntegrationDetails, QueueIntegrationType, QueueIntegrationView } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { escapeLike } from '../tags/queries';
+import { containing, isoTimes, liveRows, pageOrAll, viewing } from '../reads';
 import type { QueueIntegrationsTable } from './tables';
 
 type Row = Selectable<QueueIntegrationsTable>;
@@ -23,8 +23,7 @@ const viewOf = (row: Row): QueueIntegrationView => ({
   typebotKeywordRestart: row.typebot_keyword_restart,
   typebotUnknownMessage: row.typebot_unknown_message,
   typebotRestartMessage: row.typebot_restart_message,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 /** The integration with its sealed key, for the connectors (never answered to a browser). */
@@ -35,18 +34,13 @@ export interface StoredQueueIntegration extends QueueIntegrationDetails {
 
 const storedOf = (row: Row): StoredQueueIntegration => ({ ...viewOf(row), jsonContent: row.json_content });
 
-const live = (db: Kysely<ReadDatabase>, companyId: number) =>
-  db.selectFrom('read.queue_integrations').selectAll().where('company_id', '=', companyId).where('deleted', '=', false);
+const live = (db: Kysely<ReadDatabase>, companyId: number) => liveRows(db, 'read.queue_integrations', companyId).selectAll();
 
-export async function findQueueIntegration(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<QueueIntegrationView | undefined> {
-  const row = await live(db, companyId).where('id', '=', id).executeTakeFirst();
-  return row ? viewOf(row) : undefined;
-}
+/** The live integration of the company with this id. */
+const byId = (db: Kysely<ReadDatabase>, companyId: number, id: number) => live(db, companyId).where('id', '=', id).executeTakeFirst();
 
-export async function storedQueueIntegration(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<StoredQueueIntegration | undefined> {
-  const row = await live(db, companyId).where('id', '=', id).executeTakeFirst();
-  return row ? storedOf(row) : undefined;
-}
+export const findQueueIntegration = viewing(byId, viewOf);
+export const storedQueueIntegration = viewing(byId, storedOf);
 
 /** The company's integrations by id; one page from `offset` when `limit` is given. */
 export async function listQueueIntegrations(
@@ -55,12 +49,10 @@ export async function listQueueIntegrations(
   options: { searchParam?: string; offset?: number; limit?: number } = {},
 ): Promise<{ queueIntegrations: QueueIntegrationView[]; hasMore: boolean }> {
   let query = live(db, companyId);
-  const term = options.searchParam?.trim().toLowerCase() ?? '';
-  if (term !== '') query = query.where(sql`lower(name)`, 'like', `%${escapeLike(term)}%`);
-  query = query.orderBy('id').offset(options.offset ?? 0);
-  if (options.limit === undefined) return { queueIntegrations: (await query.execute()).map(viewOf), hasMore: false };
-  const rows = await query.limit(options.limit + 1).execute();
-  return { queueIntegrations: rows.slice(0, options.limit).map(viewOf), hasMore: rows.length > options.limit };
+  const pattern = containing(options.searchParam);
+  if (pattern) query = query.where(sql`lower(name)`, 'like', pattern);
+  const { rows, hasMore } = await pageOrAll(query.orderBy('id'), options);
+  return { queueIntegrations: rows.map(viewOf), hasMore };
 }
 
 /** Which of these ids are live integrations of the company. */

@@ -2,13 +2,21 @@ import { defineProjector } from '@conversa/platform';
 import type { Transaction } from 'kysely';
 import { fieldColumns } from '../columns';
 import type { ReadDatabase } from '../database';
-import { entityFrames } from '../frames';
+import { entityFrames, type TouchedRecords } from '../frames';
+import { recordRows, rowUpdater, touch } from '../records';
 import { migrateQueues } from './migration';
 import { findQueue } from './queries';
-import type { QueueOptionsTable, QueuesTable } from './tables';
+import type { QueueOptionsTable } from './tables';
 
-const queueColumns = fieldColumns<QueuesTable>()(
-  {
+const queueRows = recordRows({
+  table: 'read.queues',
+  id: 'queueId',
+  created: 'QueueCreated',
+  changed: 'QueueChanged',
+  deleted: 'QueueDeleted',
+  scope: 'company',
+  deletion: 'flag',
+  columns: {
     name: 'name',
     color: 'color',
     orderQueue: 'order_queue',
@@ -23,8 +31,8 @@ const queueColumns = fieldColumns<QueuesTable>()(
     schedules: 'schedules',
   },
   // jsonb: pg would send a JS array as a Postgres array.
-  { schedules: JSON.stringify },
-);
+  encode: { schedules: JSON.stringify },
+});
 
 const optionColumns = fieldColumns<QueueOptionsTable>()({
   name: 'name',
@@ -44,41 +52,25 @@ const optionColumns = fieldColumns<QueueOptionsTable>()({
 export const queuesProjector = defineProjector({
   name: 'queues',
   version: 1,
-  eventTypes: ['QueueCreated', 'QueueChanged', 'QueueDeleted', 'ChatbotOptionAdded', 'ChatbotOptionChanged', 'ChatbotOptionRemoved'],
+  eventTypes: [...queueRows.eventTypes, 'ChatbotOptionAdded', 'ChatbotOptionChanged', 'ChatbotOptionRemoved'],
   tables: ['read.queues', 'read.queue_options'],
   migrate: migrateQueues,
   async handle(trx: Transaction<ReadDatabase>, events) {
-    const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
-    const touch = (queueId: number, companyId: number, action: 'create' | 'update' | 'delete') => {
-      const previous = touched.get(queueId)?.action;
-      touched.set(queueId, { companyId, action: action === 'delete' ? 'delete' : (previous ?? action) });
-    };
+    // A change to an option is one to its queue's tree: the queue's frame tells it.
+    const touched: TouchedRecords = new Map();
+    const updateOption = rowUpdater(trx, 'read.queue_options');
+    const treeChanged = (queueId: number, companyId: number) => touch(touched, queueId, companyId, 'update');
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       const companyId = event.metadata.companyId;
       const { type, data } = event;
-      switch (type) {
-        case 'QueueCreated':
-          await trx
-            .insertInto('read.queues')
-            .values({ id: data.queueId, company_id: companyId, ...queueColumns(data), created_at: at, updated_at: at })
-            .onConflict((oc) => oc.column('id').doNothing())
-            .execute();
-          touch(data.queueId, companyId, 'create');
-          break;
-        case 'QueueChanged':
-          await trx
-            .updateTable('read.queues')
-            .set({ ...queueColumns(data.changes), updated_at: at })
-            .where('id', '=', data.queueId)
-            .execute();
-          touch(data.queueId, companyId, 'update');
-          break;
-        case 'QueueDeleted':
-          await trx.updateTable('read.queues').set({ deleted: true, updated_at: at }).where('id', '=', data.queueId).execute();
+      if (await queueRows.apply(trx, event, touched)) {
+        // A deleted queue's options go with it.
+        if (type === 'QueueDeleted')
           await trx.updateTable('read.queue_options').set({ deleted: true, updated_at: at }).where('queue_id', '=', data.queueId).execute();
-          touch(data.queueId, companyId, 'delete');
-          break;
+        continue;
+      }
+      switch (type) {
         case 'ChatbotOptionAdded':
           await trx
             .insertInto('read.queue_options')
@@ -93,19 +85,15 @@ export const queuesProjector = defineProjector({
             })
             .onConflict((oc) => oc.column('id').doNothing())
             .execute();
-          touch(data.queueId, companyId, 'update');
+          treeChanged(data.queueId, companyId);
           break;
         case 'ChatbotOptionChanged':
-          await trx
-            .updateTable('read.queue_options')
-            .set({ ...optionColumns(data.changes), updated_at: at })
-            .where('id', '=', data.optionId)
-            .execute();
-          touch(data.queueId, companyId, 'update');
+          await updateOption(data.optionId, optionColumns(data.changes), at);
+          treeChanged(data.queueId, companyId);
           break;
         case 'ChatbotOptionRemoved':
-          await trx.updateTable('read.queue_options').set({ deleted: true, updated_at: at }).where('id', '=', data.optionId).execute();
-          touch(data.queueId, companyId, 'update');
+          await updateOption(data.optionId, { deleted: true }, at);
+          treeChanged(data.queueId, companyId);
           break;
       }
     }

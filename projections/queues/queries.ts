@@ -2,6 +2,7 @@ import type { ChatbotOptionView, QueueSummary, QueueView, QueueWithOptions } fro
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { QueueOptionsTable, QueuesTable } from './tables';
+import { countOf, isoTimes, liveById, liveIds, liveRow, liveRows } from '../reads';
 
 const queueFromRow = (row: Selectable<QueuesTable>): QueueView => ({
   id: row.id,
@@ -18,8 +19,7 @@ const queueFromRow = (row: Selectable<QueuesTable>): QueueView => ({
   fileListId: row.file_list_id,
   promptId: row.prompt_id,
   schedules: row.schedules,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 const optionFromRow = (row: Selectable<QueueOptionsTable>): ChatbotOptionView => ({
@@ -59,7 +59,7 @@ const inMenuOrder = <O>(query: SelectQueryBuilder<ReadDatabase, 'read.queues', O
 
 /** The company's live queues in menu order, without their option trees. */
 export async function listQueues(db: Kysely<ReadDatabase>, companyId: number): Promise<QueueView[]> {
-  const rows = await inMenuOrder(db.selectFrom('read.queues').selectAll().where('company_id', '=', companyId).where('deleted', '=', false)).execute();
+  const rows = await inMenuOrder(liveRows(db, 'read.queues', companyId).selectAll()).execute();
   return rows.map(queueFromRow);
 }
 
@@ -76,39 +76,19 @@ export async function listQueuesWithOptions(db: Kysely<ReadDatabase>, companyId:
 
 /** A live queue of the company with its option tree. */
 export async function findQueue(db: Kysely<ReadDatabase>, companyId: number, queueId: number): Promise<QueueWithOptions | undefined> {
-  const row = await db
-    .selectFrom('read.queues')
-    .selectAll()
-    .where('id', '=', queueId)
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
+  const row = await liveRow(db, 'read.queues', companyId, queueId);
   if (!row) return undefined;
   return { ...queueFromRow(row), chatbots: await optionsOf(db, companyId, queueId) };
 }
 
 /** How many live queues the company has (more than one makes the greeting required). */
 export async function countQueues(db: Kysely<ReadDatabase>, companyId: number): Promise<number> {
-  const row = await db
-    .selectFrom('read.queues')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countOf(liveRows(db, 'read.queues', companyId));
 }
 
 /** Which of these ids are live queues of the company. */
 export async function existingQueueIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('read.queues')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .where('id', 'in', [...ids])
-    .execute();
-  return rows.map((row) => row.id);
+  return liveIds(db, 'read.queues', companyId, ids);
 }
 
 /**
@@ -130,11 +110,8 @@ export async function queueSummaries(db: Kysely<ReadDatabase>, companyId: number
 export async function queuesOfUser(db: Kysely<ReadDatabase>, companyId: number, queueIds: readonly number[]): Promise<QueueView[]> {
   if (queueIds.length === 0) return [];
   const rows = await inMenuOrder(
-    db
-      .selectFrom('read.queues')
+    liveRows(db, 'read.queues', companyId)
       .selectAll()
-      .where('company_id', '=', companyId)
-      .where('deleted', '=', false)
       .where('id', 'in', [...queueIds]),
   ).execute();
   return rows.map(queueFromRow);
@@ -164,13 +141,7 @@ export async function optionTrees(db: Kysely<ReadDatabase>, companyId: number, q
 
 /** A live option of the company with its nested options (GET /chatbot/{id}; where a contact stands in the menu). */
 export async function findChatbotOption(db: Kysely<ReadDatabase>, companyId: number, optionId: number): Promise<ChatbotOptionView | undefined> {
-  const row = await db
-    .selectFrom('read.queue_options')
-    .select(['queue_id'])
-    .where('id', '=', optionId)
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
+  const row = await liveById(db, 'read.queue_options', companyId, optionId).select(['queue_id']).executeTakeFirst();
   if (!row) return undefined;
   const find = (nodes: ChatbotOptionView[]): ChatbotOptionView | undefined => {
     for (const node of nodes) {

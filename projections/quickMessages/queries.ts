@@ -2,6 +2,7 @@ import type { QuickMessageView } from '@conversa/contracts';
 import type { Kysely, SelectQueryBuilder, Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { QuickMessagesTable } from './tables';
+import { containing, countedPage, isoTimes, pageAt } from '../reads';
 
 export const QUICK_MESSAGES_PAGE_SIZE = 20;
 
@@ -25,8 +26,7 @@ export const quickMessageFromRow = (row: Selectable<QuickMessagesTable>): QuickM
   mediaPath: row.media_path,
   mediaName: row.media_name,
   mediaType: row.media_type,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 function visibleTo<O>(
@@ -61,25 +61,16 @@ export async function listQuickMessages(
   companyId: number,
   options: { viewer: QuickMessageViewer; searchParam?: string; userId?: number; pageNumber?: number; pageSize?: number },
 ): Promise<{ records: QuickMessageView[]; count: number; hasMore: boolean }> {
-  const pageSize = options.pageSize ?? QUICK_MESSAGES_PAGE_SIZE;
-  const page = Math.max(1, options.pageNumber ?? 1);
   let query = visibleTo(db.selectFrom('read.quick_messages').where('company_id', '=', companyId), options.viewer);
-  const term = options.searchParam?.trim().toLowerCase();
-  if (term) {
-    const like = `%${escapeLike(term)}%`;
-    query = query.where((eb) => eb.or([eb(eb.fn('lower', ['shortcode']), 'like', like), eb(eb.fn('lower', ['message']), 'like', like)]));
-  }
+  const like = containing(options.searchParam);
+  if (like) query = query.where((eb) => eb.or([eb(eb.fn('lower', ['shortcode']), 'like', like), eb(eb.fn('lower', ['message']), 'like', like)]));
   if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
-  const { count } = await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
-  const rows = await query
+  const byShortcode = query
     .selectAll()
     .orderBy((eb) => eb.fn('lower', ['shortcode']))
-    .orderBy('id')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  const total = Number(count);
-  return { records: rows.map(quickMessageFromRow), count: total, hasMore: page * pageSize < total };
+    .orderBy('id');
+  const { rows, count, hasMore } = await countedPage(query, byShortcode, pageAt(options, QUICK_MESSAGES_PAGE_SIZE));
+  return { records: rows.map(quickMessageFromRow), count, hasMore };
 }
 
 /** What the composer's slash menu offers a user: their own and the general ones, active, not category entries. */
@@ -106,5 +97,3 @@ export async function listQuickMessageCategories(db: Kysely<ReadDatabase>, compa
     .execute();
   return rows.map(quickMessageFromRow);
 }
-
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);

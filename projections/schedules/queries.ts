@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { SchedulesTable } from './tables';
 import { findContact } from '../contacts/queries';
+import { companyRow, containing, countedPage, pageAt } from '../reads';
 
 export const SCHEDULES_PAGE_SIZE = 20;
 
@@ -51,7 +52,7 @@ async function hydrate(db: Kysely<ReadDatabase>, rows: Selectable<SchedulesTable
 }
 
 export async function findSchedule(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<ScheduleView | undefined> {
-  const row = await db.selectFrom('read.schedules').selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+  const row = await companyRow(db, 'read.schedules', companyId, id);
   return row ? (await hydrate(db, [row]))[0] : undefined;
 }
 
@@ -61,23 +62,14 @@ export async function listSchedules(
   companyId: number,
   options: { searchParam?: string; contactId?: number; userId?: number; pageNumber?: number; pageSize?: number } = {},
 ): Promise<{ schedules: ScheduleView[]; count: number; hasMore: boolean }> {
-  const pageSize = options.pageSize ?? SCHEDULES_PAGE_SIZE;
-  const page = Math.max(1, options.pageNumber ?? 1);
   let query = db.selectFrom('read.schedules').where('company_id', '=', companyId);
-  const term = options.searchParam?.trim().toLowerCase();
-  if (term) query = query.where((eb) => eb(eb.fn('lower', ['body']), 'like', `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  const pattern = containing(options.searchParam);
+  if (pattern) query = query.where((eb) => eb(eb.fn('lower', ['body']), 'like', pattern));
   if (options.contactId !== undefined) query = query.where('contact_id', '=', options.contactId);
   if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
-  const { count } = (await query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow()) as { count: string };
-  const rows = await query
-    .selectAll()
-    .orderBy('send_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  const total = Number(count);
-  return { schedules: await hydrate(db, rows), count: total, hasMore: page * pageSize < total };
+  const newest = query.selectAll().orderBy('send_at', 'desc').orderBy('id', 'desc');
+  const { rows, count, hasMore } = await countedPage(query, newest, pageAt(options, SCHEDULES_PAGE_SIZE));
+  return { schedules: await hydrate(db, rows), count, hasMore };
 }
 
 /** Pending scheduled messages whose time has come, oldest first, across companies (the automation's sender). */

@@ -2,7 +2,12 @@ import type { TagView } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { TagsTable } from './tables';
+import { containing, isoTimes, liveIds, liveRows, liveView, pageOrAll } from '../reads';
 
+// Where the contact lists and campaigns read it.
+export { escapeLike } from '../reads';
+
+/** A tag's row; its `tickets_count` is kept by the tags projector (see projector.ts). */
 const tagFromRow = (row: Selectable<TagsTable>): TagView => ({
   id: row.id,
   companyId: row.company_id,
@@ -11,17 +16,11 @@ const tagFromRow = (row: Selectable<TagsTable>): TagView => ({
   kanban: row.kanban === 1 ? 1 : 0,
   userId: row.user_id,
   ticketsCount: Number(row.tickets_count ?? 0),
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
-/** The tags' rows; `tickets_count` is kept by the tags projector (see projector.ts). */
-const tagRows = (db: Kysely<ReadDatabase>) => db.selectFrom('read.tags').selectAll();
-
-export async function findTag(db: Kysely<ReadDatabase>, companyId: number, id: number): Promise<TagView | undefined> {
-  const row = await tagRows(db).where('id', '=', id).where('company_id', '=', companyId).where('deleted', '=', false).executeTakeFirst();
-  return row ? tagFromRow(row) : undefined;
-}
+/** The company's live tag with this id. */
+export const findTag = liveView('read.tags', tagFromRow);
 
 /**
  * The company's tags by name; `searchParam` matches anywhere in the name, case-insensitively.
@@ -32,31 +31,15 @@ export async function listTags(
   companyId: number,
   options: { searchParam?: string; kanban?: 0 | 1; offset?: number; limit?: number } = {},
 ): Promise<{ tags: TagView[]; hasMore: boolean }> {
-  let query = tagRows(db).where('company_id', '=', companyId).where('deleted', '=', false);
-  const term = options.searchParam?.trim().toLowerCase() ?? '';
-  if (term !== '') query = query.where(sql`lower(name)`, 'like', `%${escapeLike(term)}%`);
+  let query = liveRows(db, 'read.tags', companyId).selectAll();
+  const pattern = containing(options.searchParam);
+  if (pattern) query = query.where(sql`lower(name)`, 'like', pattern);
   if (options.kanban !== undefined) query = query.where('kanban', '=', options.kanban);
-  query = query
-    .orderBy(sql`lower(name)`)
-    .orderBy('id')
-    .offset(options.offset ?? 0);
-  if (options.limit === undefined) return { tags: (await query.execute()).map(tagFromRow), hasMore: false };
-  // One row past the page says whether there is a next page, without counting them all.
-  const rows = await query.limit(options.limit + 1).execute();
-  return { tags: rows.slice(0, options.limit).map(tagFromRow), hasMore: rows.length > options.limit };
+  const { rows, hasMore } = await pageOrAll(query.orderBy(sql`lower(name)`).orderBy('id'), options);
+  return { tags: rows.map(tagFromRow), hasMore };
 }
 
 /** Which of these ids are live tags of the company. */
 export async function existingTagIds(db: Kysely<ReadDatabase>, companyId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('read.tags')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .where('id', 'in', [...ids])
-    .execute();
-  return rows.map((row) => row.id);
+  return liveIds(db, 'read.tags', companyId, ids);
 }
-
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -5,6 +5,7 @@ import type { ReadDatabase } from '../database';
 import { migrateTickets } from './migration';
 import { findTicketsById, ticketViewsReturnedBy } from './queries';
 import type { TicketsTable } from './tables';
+import { insertedNew, rowUpdater } from '../records';
 
 /** The columns that decide who sees a ticket and which count it adds to. */
 const keyColumns = ['company_id', 'status', 'queue_id', 'user_id', 'whatsapp_id', 'is_group'] as const;
@@ -56,11 +57,7 @@ async function move(
   const before = await keyOf(trx, ticketId);
   if (!before || before.deleted) return;
   const at = new Date(event.metadata.occurredAt);
-  await trx
-    .updateTable('read.tickets')
-    .set({ ...changes, updated_at: at })
-    .where('id', '=', ticketId)
-    .execute();
+  await rowUpdater(trx, 'read.tickets')(ticketId, changes, at);
   const after: TicketKey = { ...before, ...changes };
   batch.count(before, -1);
   batch.count(after, +1);
@@ -223,13 +220,7 @@ export const ticketsProjector = defineProjector({
             created_at: at,
             updated_at: at,
           };
-          const inserted = await trx
-            .insertInto('read.tickets')
-            .values(row)
-            .onConflict((oc) => oc.column('id').doNothing())
-            .returning('id')
-            .executeTakeFirst();
-          if (!inserted) break;
+          if (!(await insertedNew(trx.insertInto('read.tickets').values(row)))) break;
           batch.count(row, +1);
           batch.touch(data.ticketId, row.company_id, 'update', null);
           await log(trx, event, data.ticketId, row.company_id, { type: 'create', userId: actorUserId(event), queueId: data.queueId });

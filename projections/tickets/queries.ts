@@ -10,6 +10,7 @@ import {
 } from '@conversa/contracts';
 import type { ReadDatabase } from '../database';
 import { markPrepared, preparedRows } from '../prepared';
+import { liveById, liveRows } from '../reads';
 import { NUMBER_LIKE_NAME } from '../contacts/queries';
 import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { OpenQuery, OpenTables } from '../columns';
@@ -243,37 +244,27 @@ export async function findTicketAccess(
   companyId: number,
   ticketId: number,
 ): Promise<{ id: number; status: TicketStatus; userId: number | null; queueId: number | null; isGroup: boolean } | undefined> {
-  const row = await db
-    .selectFrom('read.tickets')
-    .select(['id', 'status', 'user_id', 'queue_id', 'is_group'])
-    .where('id', '=', ticketId)
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
+  const row = await liveById(db, 'read.tickets', companyId, ticketId).select(['id', 'status', 'user_id', 'queue_id', 'is_group']).executeTakeFirst();
   return row ? { id: row.id, status: row.status, userId: row.user_id, queueId: row.queue_id, isGroup: row.is_group } : undefined;
 }
 
-export async function findTicket(db: Kysely<ReadDatabase>, companyId: number, ticketId: number): Promise<TicketView | undefined> {
+/** The view of the company's live ticket with this id or uuid. */
+async function liveTicketView(db: Kysely<ReadDatabase>, companyId: number, key: 't.id' | 't.uuid', value: number | string): Promise<TicketView | undefined> {
   const row = await db
     .selectFrom('read.tickets as t')
     .select(ticketView('t').as('view'))
-    .where('t.id', '=', ticketId)
+    .where(key, '=', value)
     .where('t.company_id', '=', companyId)
     .where('t.deleted', '=', false)
     .executeTakeFirst();
   return row?.view;
 }
 
+export const findTicket = (db: Kysely<ReadDatabase>, companyId: number, ticketId: number) => liveTicketView(db, companyId, 't.id', ticketId);
+
 export async function findTicketByUuid(db: Kysely<ReadDatabase>, companyId: number, uuid: string): Promise<TicketView | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(uuid)) return undefined;
-  const row = await db
-    .selectFrom('read.tickets as t')
-    .select(ticketView('t').as('view'))
-    .where('t.uuid', '=', uuid)
-    .where('t.company_id', '=', companyId)
-    .where('t.deleted', '=', false)
-    .executeTakeFirst();
-  return row?.view;
+  return liveTicketView(db, companyId, 't.uuid', uuid);
 }
 
 /** Built once: its text never varies (one array parameter), so kysely neither builds nor compiles it per call. */
@@ -329,11 +320,8 @@ export async function ticketIdsFor(
   status: TicketStatus,
   queueIds: number[],
 ): Promise<number[]> {
-  let query = db
-    .selectFrom('read.tickets')
+  let query = liveRows(db, 'read.tickets', companyId)
     .select('id')
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
     .where('status', '=', status)
     .where((eb) => visibleTo(eb, viewer, true));
   if (queueIds.length > 0) query = query.where('queue_id', 'in', queueIds);

@@ -2,6 +2,7 @@ import { withSchemaLock } from '@conversa/platform';
 import { sql, type Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { migratePush } from '../push/store';
+import { countOf } from '../reads';
 
 /**
  * Heartbeats of the browser's `userStatus` ping (every USER_STATUS_PING_MS). A ping is not a fact worth
@@ -55,17 +56,20 @@ export interface UserConnection {
   sessionId: string;
 }
 
+/** A socket's row as it opens (or comes back after a sweep). */
+const connectionRow = (connection: UserConnection, at: Date) => ({
+  connection_id: connection.connectionId,
+  user_id: connection.userId,
+  company_id: connection.companyId,
+  session_id: connection.sessionId,
+  opened_at: at,
+  last_seen_at: at,
+});
+
 export async function openConnection(db: Kysely<ReadDatabase>, connection: UserConnection, at: Date): Promise<void> {
   await db
     .insertInto('presence.user_connections')
-    .values({
-      connection_id: connection.connectionId,
-      user_id: connection.userId,
-      company_id: connection.companyId,
-      session_id: connection.sessionId,
-      opened_at: at,
-      last_seen_at: at,
-    })
+    .values(connectionRow(connection, at))
     .onConflict((oc) => oc.column('connection_id').doNothing())
     .execute();
 }
@@ -74,14 +78,7 @@ export async function openConnection(db: Kysely<ReadDatabase>, connection: UserC
 export async function touchConnection(db: Kysely<ReadDatabase>, connection: UserConnection, at: Date): Promise<boolean> {
   const row = await db
     .insertInto('presence.user_connections')
-    .values({
-      connection_id: connection.connectionId,
-      user_id: connection.userId,
-      company_id: connection.companyId,
-      session_id: connection.sessionId,
-      opened_at: at,
-      last_seen_at: at,
-    })
+    .values(connectionRow(connection, at))
     .onConflict((oc) => oc.column('connection_id').doUpdateSet({ last_seen_at: at }))
     .returning('logged_out')
     .executeTakeFirstOrThrow();
@@ -99,13 +96,7 @@ export async function endSessionConnections(db: Kysely<ReadDatabase>, sessionId:
 
 /** Sockets that keep the user online: open, and of a session that did not log out. */
 export async function liveConnectionCount(db: Kysely<ReadDatabase>, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('presence.user_connections')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('user_id', '=', userId)
-    .where('logged_out', '=', false)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countOf(db.selectFrom('presence.user_connections').where('user_id', '=', userId).where('logged_out', '=', false));
 }
 
 /** Removes sockets not seen since `before` (a crashed edge's, or ones whose browser stopped pinging); answers how many. */

@@ -7,6 +7,7 @@ import { entityFrames } from '../frames';
 import { migrateUsers } from './migration';
 import { findUser } from './queries';
 import type { UsersTable } from './tables';
+import { rowUpdater } from '../records';
 
 const userRow = fieldColumns<UsersTable>()({
   name: 'name',
@@ -43,6 +44,7 @@ export const usersProjector = defineProjector({
     // Announced by this read model, after its commit: the edges hearing it reload the new row.
     const rescoped: ProjectionChange[] = [];
     const touched = new Map<number, { companyId: number; action: 'create' | 'update' | 'delete' }>();
+    const update = rowUpdater(trx, 'read.users');
     for (const event of events) {
       const at = new Date(event.metadata.occurredAt);
       const { type, data } = event;
@@ -63,11 +65,7 @@ export const usersProjector = defineProjector({
         case 'UserDetailsChanged': {
           const row = userRow(data.changes);
           const phone = data.changes.phone !== undefined ? { phone: data.changes.phone } : {};
-          await trx
-            .updateTable('read.users')
-            .set({ ...row, ...phone, updated_at: at })
-            .where('id', '=', data.userId)
-            .execute();
+          await update(data.userId, { ...row, ...phone }, at);
           if (row.email !== undefined) await trx.updateTable('auth.user_credentials').set({ email: row.email }).where('user_id', '=', data.userId).execute();
           touched.set(data.userId, { companyId: event.metadata.companyId, action: touched.get(data.userId)?.action ?? 'update' });
           if (scopeFields.some((field) => data.changes[field] !== undefined)) {
@@ -80,7 +78,7 @@ export const usersProjector = defineProjector({
           await trx.updateTable('auth.user_credentials').set({ password_hash: data.passwordHash }).where('user_id', '=', data.userId).execute();
           break;
         case 'UserDeleted':
-          await trx.updateTable('read.users').set({ deleted: true, updated_at: at }).where('id', '=', data.userId).execute();
+          await update(data.userId, { deleted: true }, at);
           await trx.deleteFrom('auth.user_credentials').where('user_id', '=', data.userId).execute();
           touched.set(data.userId, { companyId: event.metadata.companyId, action: 'delete' });
           break;

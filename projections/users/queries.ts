@@ -5,6 +5,7 @@ import { preparedRows } from '../prepared';
 import type { UsersTable } from './tables';
 import type { PlansTable } from '../plans/tables';
 import { planFromRow } from '../plans/queries';
+import { countedPage, escapeLike, isoTimes, liveRows, pageAt } from '../reads';
 
 export const userFromRow = (row: Selectable<UsersTable>): UserView => ({
   id: row.id,
@@ -29,8 +30,7 @@ export const userFromRow = (row: Selectable<UsersTable>): UserView => ({
   allowRealTime: row.allow_real_time,
   allowConnections: row.allow_connections,
   online: row.online,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
   lastLogin: row.last_login ? new Date(row.last_login).toISOString() : null,
 });
 
@@ -51,26 +51,14 @@ export async function listUsers(
   companyId: number,
   options: { searchParam?: string; pageNumber?: number; pageSize?: number } = {},
 ): Promise<{ users: UserView[]; count: number; hasMore: boolean }> {
-  const pageSize = options.pageSize ?? 40;
-  const page = Math.max(1, options.pageNumber ?? 1);
-  let query = db.selectFrom('read.users').where('company_id', '=', companyId).where('deleted', '=', false);
+  let query = liveRows(db, 'read.users', companyId);
   if (options.searchParam) {
     // The term is literal text: % and _ typed by a user are not patterns.
-    const term = `%${options.searchParam
-      .trim()
-      .toLowerCase()
-      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const term = `%${escapeLike(options.searchParam.trim().toLowerCase())}%`;
     query = query.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', term), eb(eb.fn('lower', ['email']), 'like', term)]));
   }
-  const [{ count }] = (await query.select((eb) => eb.fn.countAll<string>().as('count')).execute()) as [{ count: string }];
-  const rows = await query
-    .selectAll()
-    .orderBy('name')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  const total = Number(count);
-  return { users: rows.map(userFromRow), count: total, hasMore: page * pageSize < total };
+  const { rows, count, hasMore } = await countedPage(query, query.selectAll().orderBy('name'), pageAt(options, 40));
+  return { users: rows.map(userFromRow), count, hasMore };
 }
 
 /** Ids of the company's users online now, optionally only those attending a queue (rotation picks among them). */
@@ -83,7 +71,7 @@ export async function onlineUserIds(db: Kysely<ReadDatabase>, companyId: number,
 
 /** Ids of the company's live users (what the plan's user limit counts). */
 export async function activeUserIds(db: Kysely<ReadDatabase>, companyId: number): Promise<number[]> {
-  const rows = await db.selectFrom('read.users').select('id').where('company_id', '=', companyId).where('deleted', '=', false).execute();
+  const rows = await liveRows(db, 'read.users', companyId).select('id').execute();
   return rows.map((row) => row.id);
 }
 
@@ -138,11 +126,8 @@ export async function usersWithPhones(db: Kysely<ReadDatabase>, phones: readonly
 
 /** The company's users (not deleted) who work this queue, by id. */
 export async function queueMemberIds(db: Kysely<ReadDatabase>, companyId: number, queueId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('read.users')
+  const rows = await liveRows(db, 'read.users', companyId)
     .select('id')
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
     .where(({ eb, val }) => eb(val(queueId), '=', eb.fn.any('queue_ids')))
     .execute();
   return rows.map((row) => row.id);

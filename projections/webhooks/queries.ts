@@ -2,6 +2,7 @@ import { WEBHOOK_DELIVERIES_PAGE_SIZE, type WebhookDeliveryDetailView, type Webh
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { WebhookDeliveriesTable, WebhooksTable } from './tables';
+import { liveRows, pageFrom } from '../reads';
 
 const toView = (row: Selectable<WebhooksTable>): WebhookView => ({
   id: row.id,
@@ -18,7 +19,7 @@ const toView = (row: Selectable<WebhooksTable>): WebhookView => ({
 });
 
 export async function listWebhooks(db: Kysely<ReadDatabase>, companyId: number): Promise<WebhookView[]> {
-  const rows = await db.selectFrom('read.webhooks').selectAll().where('company_id', '=', companyId).where('deleted', '=', false).orderBy('id').execute();
+  const rows = await liveRows(db, 'read.webhooks', companyId).selectAll().orderBy('id').execute();
   return rows.map(toView);
 }
 
@@ -35,13 +36,7 @@ export async function findWebhook(db: Kysely<ReadDatabase>, companyId: number, i
 
 /** The company's active endpoints that receive this webhook event. */
 export async function subscribedWebhooks(db: Kysely<ReadDatabase>, companyId: number): Promise<Array<{ id: number; events: string[] }>> {
-  return db
-    .selectFrom('read.webhooks')
-    .select(['id', 'events'])
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .where('active', '=', true)
-    .execute();
+  return liveRows(db, 'read.webhooks', companyId).select(['id', 'events']).where('active', '=', true).execute();
 }
 
 /** Where an endpoint's queue stands: its head (the oldest pending delivery) and whether it may be sent to now. */
@@ -90,21 +85,16 @@ const deliveryView = (row: Selectable<WebhookDeliveriesTable>, queue: QueueState
 };
 
 export async function listWebhookDeliveries(db: Kysely<ReadDatabase>, companyId: number, webhookId: number, pageNumber: number): Promise<WebhookDeliveryPage> {
-  const rows = await db
+  const newest = db
     .selectFrom('webhooks.deliveries')
     .selectAll()
     .where('company_id', '=', companyId)
     .where('webhook_id', '=', webhookId)
     .orderBy('created_at', 'desc')
-    .orderBy('seq', 'desc')
-    .limit(WEBHOOK_DELIVERIES_PAGE_SIZE + 1)
-    .offset((pageNumber - 1) * WEBHOOK_DELIVERIES_PAGE_SIZE)
-    .execute();
+    .orderBy('seq', 'desc');
+  const { rows, hasMore } = await pageFrom(newest, (pageNumber - 1) * WEBHOOK_DELIVERIES_PAGE_SIZE, WEBHOOK_DELIVERIES_PAGE_SIZE);
   const queue = await queueState(db, webhookId);
-  return {
-    deliveries: rows.slice(0, WEBHOOK_DELIVERIES_PAGE_SIZE).map((row) => deliveryView(row, queue)),
-    hasMore: rows.length > WEBHOOK_DELIVERIES_PAGE_SIZE,
-  };
+  return { deliveries: rows.map((row) => deliveryView(row, queue)), hasMore };
 }
 
 export async function findWebhookDelivery(
