@@ -2,9 +2,10 @@ import { Badge } from '@chakra-ui/react';
 import type { AnnouncementView } from '@conversa/contracts';
 import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
-import { LuPaperclip, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { LuPaperclip } from 'react-icons/lu';
 import { useT } from '../../i18n';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -84,16 +85,7 @@ export default function AnnouncementsPage() {
         loading={isFetching}
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)' }}
         actionsHeader="announcements.column.actions"
-        actions={[
-          {
-            key: 'edit',
-            label: 'announcements.edit',
-            icon: <LuPencil />,
-            onClick: (row) => setEditing({ announcement: row }),
-            testId: (row) => `announcement-edit-${row.id}`,
-          },
-          { key: 'delete', label: 'announcements.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (row) => `announcement-delete-${row.id}` },
-        ]}
+        actions={editAndDelete({ texts: 'announcements', testId: 'announcement', edit: (row) => setEditing({ announcement: row }), delete: deletion.ask })}
       />
     </ListFrame>
   );

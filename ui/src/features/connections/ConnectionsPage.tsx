@@ -2,13 +2,14 @@ import { Alert, Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ConnectionChannel } from '@conversa/contracts';
 import { Suspense, useEffect, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
-import { LuFlaskConical, LuPencil, LuRefreshCw, LuStar, LuTrash2 } from 'react-icons/lu';
+import { LuFlaskConical, LuRefreshCw, LuStar } from 'react-icons/lu';
 import { mayWrite } from '@conversa/contracts/session/roles';
 import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
 import {
@@ -244,22 +245,12 @@ export default function ConnectionsPage() {
         rowTestId={(connection) => `connection-row-${connection.id}`}
         empty={{ text: 'connections.empty', testId: 'connections-empty' }}
         actionsHeader={admin ? 'connections.column.actions' : undefined}
-        actions={[
-          {
-            key: 'edit',
-            label: 'connections.edit',
-            icon: <LuPencil />,
-            onClick: (connection) => setEditing({ id: connection.id, channel: connection.channel }),
-            testId: (connection) => `connection-edit-${connection.id}`,
-          },
-          {
-            key: 'delete',
-            label: 'connections.delete',
-            icon: <LuTrash2 />,
-            onClick: (connection) => confirmation.ask({ kind: 'delete', connection }),
-            testId: (connection) => `connection-delete-${connection.id}`,
-          },
-        ]}
+        actions={editAndDelete<Connection>({
+          texts: 'connections',
+          testId: 'connection',
+          edit: (connection) => setEditing({ id: connection.id, channel: connection.channel }),
+          delete: (connection) => confirmation.ask({ kind: 'delete', connection }),
+        })}
       />
     </ListFrame>
   );

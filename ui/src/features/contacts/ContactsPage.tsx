@@ -3,13 +3,14 @@ import { Channel } from '@conversa/contracts';
 import { can } from '@conversa/contracts/session/permissions';
 import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
-import { LuCalendarClock, LuDownload, LuLock, LuLockOpen, LuMessageSquarePlus, LuPencil, LuTickets, LuTrash2, LuUpload } from 'react-icons/lu';
+import { LuCalendarClock, LuDownload, LuLock, LuLockOpen, LuMessageSquarePlus, LuTickets, LuUpload } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
 import { useListPage } from '../../shared/useListPage';
@@ -149,6 +150,13 @@ export default function ContactsPage() {
     },
   ];
 
+  const [edit, remove] = editAndDelete<Contact>({
+    texts: 'contacts',
+    testId: 'contact',
+    edit: (contact) => setEditing({ contact }),
+    delete: deletion.ask,
+    deleteShown: () => mayDelete,
+  });
   return (
     <ListFrame
       testId="contacts-page"
@@ -255,13 +263,7 @@ export default function ContactsPage() {
             onClick: (contact) => navigate(`/schedules?contactId=${contact.id}`),
             testId: (contact) => `contact-schedule-${contact.id}`,
           },
-          {
-            key: 'edit',
-            label: 'contacts.edit',
-            icon: <LuPencil />,
-            onClick: (contact) => setEditing({ contact }),
-            testId: (contact) => `contact-edit-${contact.id}`,
-          },
+          edit,
           {
             key: 'block',
             label: 'contacts.block',
@@ -280,14 +282,7 @@ export default function ContactsPage() {
             shown: (contact) => !contact.active,
             busy: () => blocking.isLoading,
           },
-          {
-            key: 'delete',
-            label: 'contacts.delete',
-            icon: <LuTrash2 />,
-            onClick: deletion.ask,
-            testId: (contact) => `contact-delete-${contact.id}`,
-            shown: () => mayDelete,
-          },
+          remove,
         ]}
       />
     </ListFrame>

@@ -2,10 +2,10 @@ import { Stack, Text } from '@chakra-ui/react';
 import type { OnDutyFrame, OnDutyView } from '@conversa/contracts';
 import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { useAppDispatch } from '../../app/store';
 import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -96,10 +96,7 @@ export default function OnDutyPage() {
         empty={{ text: 'onDuty.empty', testId: 'on-duty-empty' }}
         loading={isFetching}
         actionsHeader="onDuty.column.actions"
-        actions={[
-          { key: 'edit', label: 'onDuty.edit', icon: <LuPencil />, onClick: (entry) => setEditing({ entry }), testId: (entry) => `on-duty-edit-${entry.id}` },
-          { key: 'delete', label: 'onDuty.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (entry) => `on-duty-delete-${entry.id}` },
-        ]}
+        actions={editAndDelete({ texts: 'onDuty', testId: 'on-duty', edit: (entry) => setEditing({ entry }), delete: deletion.ask })}
       />
     </ListFrame>
   );

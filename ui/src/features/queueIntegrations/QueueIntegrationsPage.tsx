@@ -3,9 +3,10 @@ import type { QueueIntegrationType, QueueIntegrationView } from '@conversa/contr
 import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
 import type { IconType } from 'react-icons';
-import { LuBot, LuBrainCircuit, LuPencil, LuTrash2, LuWebhook, LuWorkflow } from 'react-icons/lu';
+import { LuBot, LuBrainCircuit, LuWebhook, LuWorkflow } from 'react-icons/lu';
 import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -84,16 +85,7 @@ export default function QueueIntegrationsPage() {
         loading={isFetching}
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => setPageNumber((page) => page + 1), maxH: 'calc(100vh - 12rem)' }}
         actionsHeader="integrations.column.actions"
-        actions={[
-          {
-            key: 'edit',
-            label: 'integrations.edit',
-            icon: <LuPencil />,
-            onClick: (row) => setEditing({ integration: row }),
-            testId: (row) => `integration-edit-${row.id}`,
-          },
-          { key: 'delete', label: 'integrations.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (row) => `integration-delete-${row.id}` },
-        ]}
+        actions={editAndDelete({ texts: 'integrations', testId: 'integration', edit: (row) => setEditing({ integration: row }), delete: deletion.ask })}
       />
     </ListFrame>
   );

@@ -1,13 +1,14 @@
 import { Badge, Box, HStack } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
-import { LuGauge, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { LuGauge } from 'react-icons/lu';
 import { mayWrite } from '@conversa/contracts/session/roles';
 import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
 import type { QueueView as Queue } from '@conversa/contracts';
@@ -61,6 +62,7 @@ export default function QueuesPage() {
   });
   useQueueFrames();
 
+  const [edit, remove] = editAndDelete<Queue>({ texts: 'queues', testId: 'queue', edit: (queue) => setEditing({ queueId: queue.id }), delete: deletion.ask });
   return (
     <ListFrame
       testId="queues-page"
@@ -102,15 +104,9 @@ export default function QueuesPage() {
         empty={{ text: 'queues.empty', testId: 'queues-empty' }}
         actionsHeader={canEdit ? 'queues.column.actions' : undefined}
         actions={[
-          {
-            key: 'edit',
-            label: 'queues.edit',
-            icon: <LuPencil />,
-            onClick: (queue) => setEditing({ queueId: queue.id }),
-            testId: (queue) => `queue-edit-${queue.id}`,
-          },
+          edit,
           { key: 'work', label: 'queues.work.action', icon: <LuGauge />, onClick: (queue) => setWorking(queue), testId: (queue) => `queue-work-${queue.id}` },
-          { key: 'delete', label: 'queues.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (queue) => `queue-delete-${queue.id}` },
+          remove,
         ]}
       />
     </ListFrame>

@@ -2,13 +2,14 @@ import type { QuickMessageFrame } from '@conversa/contracts';
 import { Badge, HStack, Icon, Text } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
-import { LuCheck, LuPaperclip, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { LuCheck, LuPaperclip } from 'react-icons/lu';
 import { useErrorToast } from '../../app/notify';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
 import { useListPage } from '../../shared/useListPage';
@@ -128,24 +129,13 @@ export default function QuickMessagesPage() {
         loading={isFetching && pageNumber > 1}
         empty={{ text: 'quickMessages.empty', testId: 'quick-messages-empty' }}
         actionsHeader="quickMessages.column.actions"
-        actions={[
-          {
-            key: 'edit',
-            label: 'quickMessages.edit',
-            icon: <LuPencil />,
-            onClick: (row) => setEditing({ record: row }),
-            testId: (row) => `quick-message-edit-${row.id}`,
-            shown: (row) => mayChangeQuickMessage(me, row),
-          },
-          {
-            key: 'delete',
-            label: 'quickMessages.delete',
-            icon: <LuTrash2 />,
-            onClick: deletion.ask,
-            testId: (row) => `quick-message-delete-${row.id}`,
-            shown: (row) => mayChangeQuickMessage(me, row),
-          },
-        ]}
+        actions={editAndDelete({
+          texts: 'quickMessages',
+          testId: 'quick-message',
+          edit: (row) => setEditing({ record: row }),
+          delete: deletion.ask,
+          shown: (row) => mayChangeQuickMessage(me, row),
+        })}
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)', testId: 'quick-messages-scroll' }}
       />
     </ListFrame>

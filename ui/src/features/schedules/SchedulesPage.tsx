@@ -2,7 +2,6 @@ import type { ScheduleFrame } from '@conversa/contracts';
 import { Badge, Text } from '@chakra-ui/react';
 import { Suspense, useEffect, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { useSearchParams } from 'react-router';
 import { useErrorToast } from '../../app/notify';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
@@ -10,6 +9,7 @@ import { useAppDispatch } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
 import { useListPage } from '../../shared/useListPage';
@@ -140,25 +140,14 @@ export default function SchedulesPage() {
         loading={isFetching && pageNumber > 1}
         empty={{ text: 'schedules.empty', testId: 'schedules-empty' }}
         actionsHeader="schedules.column.actions"
-        actions={[
-          {
-            key: 'edit',
-            label: 'schedules.edit',
-            icon: <LuPencil />,
-            onClick: (row) => setEditing({ schedule: row }),
-            testId: (row) => `schedule-edit-${row.id}`,
-            shown: canSaveSchedule,
-          },
-          // A sent schedule is part of the conversation's record: the server keeps it, so neither button is offered.
-          {
-            key: 'delete',
-            label: 'schedules.delete',
-            icon: <LuTrash2 />,
-            onClick: deletion.ask,
-            testId: (row) => `schedule-delete-${row.id}`,
-            shown: canSaveSchedule,
-          },
-        ]}
+        // A sent schedule is part of the conversation's record: the server keeps it, so neither button is offered.
+        actions={editAndDelete<Schedule>({
+          texts: 'schedules',
+          testId: 'schedule',
+          edit: (row) => setEditing({ schedule: row }),
+          delete: deletion.ask,
+          shown: canSaveSchedule,
+        })}
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)', testId: 'schedules-scroll' }}
       />
       {isError && schedules.length > 0 && <Text color="fg.error">{t('schedules.loadFailed')}</Text>}

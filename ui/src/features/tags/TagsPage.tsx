@@ -2,10 +2,10 @@ import { Badge, Text } from '@chakra-ui/react';
 import type { TagFrame, TagView } from '@conversa/contracts';
 import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { useAppDispatch } from '../../app/store';
 import { useT } from '../../i18n';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -104,10 +104,7 @@ export function TagsScreen({ lanes }: { lanes: boolean }) {
         loading={isFetching}
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => list.nextPage(tags.length), maxH: 'calc(100vh - 12rem)', testId: 'tags-scroll' }}
         actionsHeader="tags.column.actions"
-        actions={[
-          { key: 'edit', label: 'tags.edit', icon: <LuPencil />, onClick: (tag) => setEditing({ tag }), testId: (tag) => `tag-edit-${tag.id}` },
-          { key: 'delete', label: 'tags.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (tag) => `tag-delete-${tag.id}` },
-        ]}
+        actions={editAndDelete({ texts: 'tags', testId: 'tag', edit: (tag) => setEditing({ tag }), delete: deletion.ask })}
       />
     </ListFrame>
   );

@@ -1,7 +1,6 @@
 import { Badge, Box, HStack, Text, Wrap } from '@chakra-ui/react';
 import { Suspense, useMemo, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { mayTouchUser, type UserEditor, type UserRecord, type UserView } from '@conversa/contracts';
 import { useErrorToast } from '../../app/notify';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
@@ -9,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
 import { useListPage } from '../../shared/useListPage';
@@ -172,25 +172,15 @@ export default function UsersPage() {
         loading={isFetching}
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)', testId: 'users-scroll' }}
         actionsHeader="users.column.actions"
-        actions={[
-          // A supervisor sees admins and super users but cannot change them (the server refuses it too).
-          {
-            key: 'edit',
-            label: 'users.edit',
-            icon: <LuPencil />,
-            onClick: (user) => setEditing({ user }),
-            testId: (user) => `user-edit-${user.id}`,
-            shown: (user) => mayTouchUser(editor, user),
-          },
-          {
-            key: 'delete',
-            label: 'users.delete',
-            icon: <LuTrash2 />,
-            onClick: deletion.ask,
-            testId: (user) => `user-delete-${user.id}`,
-            shown: (user) => user.id !== me.id && mayTouchUser(editor, user),
-          },
-        ]}
+        // A supervisor sees admins and super users but cannot change them (the server refuses it too).
+        actions={editAndDelete({
+          texts: 'users',
+          testId: 'user',
+          edit: (user) => setEditing({ user }),
+          delete: deletion.ask,
+          shown: (user) => mayTouchUser(editor, user),
+          deleteShown: (user) => user.id !== me.id,
+        })}
       />
     </ListFrame>
   );
