@@ -9,7 +9,8 @@ import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
-import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { useSuccessOrError } from '../../shared/feedback';
 import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
@@ -57,22 +58,16 @@ export default function ContactsPage() {
   const [createTicket, creating] = useCreateTicketMutation();
   const [setActive, blocking] = useSetContactActiveMutation();
   const [deleteContact] = useDeleteContactMutation();
+  const deleteFeedback = useSuccessOrError('contacts.deleted');
 
   const applyChange = useContactListFrames(filters, () => {
     if (pageNumber === 1) void refetch();
     else list.firstPage();
   });
 
-  const deletion = useConfirmation<Contact>(async (contact) => {
-    try {
-      await deleteContact(contact.id).unwrap();
-      applyChange({ action: 'delete', contactId: contact.id });
-      toaster.create({ type: 'success', description: t('contacts.deleted') });
-      return 'close';
-    } catch (error) {
-      showError(error);
-      return 'stay';
-    }
+  const deletion = useConfirmedDelete<Contact>(deleteContact, deleteFeedback, {
+    failure: 'stay',
+    deleted: (contact) => applyChange({ action: 'delete', contactId: contact.id }),
   });
 
   const toggleBlock = async (contact: Contact) => {

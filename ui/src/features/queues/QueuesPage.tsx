@@ -3,11 +3,10 @@ import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
 import { LuGauge } from 'react-icons/lu';
 import { mayWrite } from '@conversa/contracts/session/roles';
-import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
-import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
-import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { useSuccessOrError } from '../../shared/feedback';
 import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
@@ -42,24 +41,15 @@ const columns: Column<Queue>[] = [
 /** /queues: the company's queues with add, edit and delete; the list follows `queue` frames. */
 export default function QueuesPage() {
   const t = useT();
-  const showError = useErrorToast();
   const user = useAppSelector((state) => state.session.user)!;
   const canEdit = mayWrite(user, 'queues');
   const query = useQueuesQuery();
   const [editing, setEditing] = useState<{ queueId: number | null } | null>(null);
   const [working, setWorking] = useState<Queue | null>(null);
   const [deleteQueue] = useDeleteQueueMutation();
+  const deleteFeedback = useSuccessOrError('queues.deleted');
   // A refused delete keeps the question open for another try.
-  const deletion = useConfirmation<Queue>(async (queue) => {
-    try {
-      await deleteQueue(queue.id).unwrap();
-      toaster.create({ type: 'success', description: t('queues.deleted') });
-      return 'close';
-    } catch (error) {
-      showError(error);
-      return 'stay';
-    }
-  });
+  const deletion = useConfirmedDelete<Queue>(deleteQueue, deleteFeedback, { failure: 'stay' });
   useQueueFrames();
 
   const [edit, remove] = editAndDelete<Queue>({ texts: 'queues', testId: 'queue', edit: (queue) => setEditing({ queueId: queue.id }), delete: deletion.ask });

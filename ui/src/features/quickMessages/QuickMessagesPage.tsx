@@ -3,12 +3,11 @@ import { Badge, HStack, Icon, Text } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
 import { LuCheck, LuPaperclip } from 'react-icons/lu';
-import { useErrorToast } from '../../app/notify';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
-import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { useSuccessOrError } from '../../shared/feedback';
 import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
@@ -24,13 +23,13 @@ const SEARCH_DEBOUNCE_MS = 500;
 export default function QuickMessagesPage() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const showError = useErrorToast();
   const me = useAppSelector((state) => state.session.user)!;
   const list = useListPage({ debounceMs: SEARCH_DEBOUNCE_MS });
   const { searchParam, pageNumber } = list;
   const { data, isLoading, isError, isFetching, refetch } = useQuickMessagesQuery({ searchParam, pageNumber });
   const [editing, setEditing] = useState<{ record: QuickMessage | null } | null>(null);
   const [deleteQuickMessage] = useDeleteQuickMessageMutation();
+  const deleteFeedback = useSuccessOrError('quickMessages.deleted');
 
   const applyFrame = (frame: QuickMessageFrame) =>
     dispatch(
@@ -42,16 +41,9 @@ export default function QuickMessagesPage() {
     else list.firstPage();
   });
 
-  const deletion = useConfirmation<QuickMessage>(async (record) => {
-    try {
-      await deleteQuickMessage(record.id).unwrap();
-      applyFrame({ action: 'delete', id: record.id });
-      toaster.create({ type: 'success', description: t('quickMessages.deleted') });
-      return 'close';
-    } catch (error) {
-      showError(error);
-      return 'stay';
-    }
+  const deletion = useConfirmedDelete<QuickMessage>(deleteQuickMessage, deleteFeedback, {
+    failure: 'stay',
+    deleted: (record) => applyFrame({ action: 'delete', id: record.id }),
   });
 
   const columns: Column<QuickMessage>[] = [

@@ -3,12 +3,11 @@ import { Badge, Text } from '@chakra-ui/react';
 import { Suspense, useEffect, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
 import { useSearchParams } from 'react-router';
-import { useErrorToast } from '../../app/notify';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import { useAppDispatch } from '../../app/store';
-import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
-import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { useSuccessOrError } from '../../shared/feedback';
 import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
@@ -28,13 +27,13 @@ const statusPalette = (status: string) => (status === 'ERRO' ? 'red' : status ==
 export default function SchedulesPage() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const showError = useErrorToast();
   const [params, setParams] = useSearchParams();
   const list = useListPage({ debounceMs: SEARCH_DEBOUNCE_MS });
   const { searchParam, pageNumber } = list;
   const { data, isLoading, isError, isFetching, refetch } = useSchedulesQuery({ searchParam, pageNumber });
   const [editing, setEditing] = useState<{ schedule: Schedule | null; contactId?: number } | null>(null);
   const [deleteSchedule] = useDeleteScheduleMutation();
+  const deleteFeedback = useSuccessOrError('schedules.deleted');
 
   // A link from a contact opens the add dialog once; the parameter leaves the address so a reload does not reopen it.
   useEffect(() => {
@@ -52,16 +51,9 @@ export default function SchedulesPage() {
     else list.firstPage();
   });
 
-  const deletion = useConfirmation<Schedule>(async (schedule) => {
-    try {
-      await deleteSchedule(schedule.id).unwrap();
-      applyFrame({ action: 'delete', scheduleId: schedule.id });
-      toaster.create({ type: 'success', description: t('schedules.deleted') });
-      return 'close';
-    } catch (error) {
-      showError(error);
-      return 'stay';
-    }
+  const deletion = useConfirmedDelete<Schedule>(deleteSchedule, deleteFeedback, {
+    failure: 'stay',
+    deleted: (schedule) => applyFrame({ action: 'delete', scheduleId: schedule.id }),
   });
 
   const columns: Column<Schedule>[] = [

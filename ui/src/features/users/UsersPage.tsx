@@ -2,12 +2,11 @@ import { Badge, Box, HStack, Text, Wrap } from '@chakra-ui/react';
 import { Suspense, useMemo, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
 import { mayTouchUser, type UserEditor, type UserRecord, type UserView } from '@conversa/contracts';
-import { useErrorToast } from '../../app/notify';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
-import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { useSuccessOrError } from '../../shared/feedback';
 import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
@@ -36,7 +35,6 @@ const sessionFieldsOf = ({ name, email, profileImage, farewellMessage, defaultMe
 export default function UsersPage() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const showError = useErrorToast();
   const me = useAppSelector((state) => state.session.user)!;
   const list = useListPage({ debounceMs: USERS_SEARCH_DEBOUNCE_MS });
   const { searchParam, pageNumber } = list;
@@ -49,6 +47,7 @@ export default function UsersPage() {
   const seatsUsed = searchParam === '' ? data?.count : undefined;
   const [editing, setEditing] = useState<{ user: UserRecord | null } | null>(null);
   const [deleteUser] = useDeleteUserMutation();
+  const deleteFeedback = useSuccessOrError('users.saved');
 
   /** Puts a saved or broadcast user into the loaded list (and into the session when it is oneself). */
   const applyChange = (frame: UserChange) => {
@@ -61,16 +60,9 @@ export default function UsersPage() {
     else list.firstPage();
   });
   // A refused delete keeps the question open for another try.
-  const deletion = useConfirmation<UserRecord>(async (user) => {
-    try {
-      await deleteUser(user.id).unwrap();
-      applyChange({ action: 'delete', userId: user.id });
-      toaster.create({ type: 'success', description: t('users.saved') });
-      return 'close';
-    } catch (error) {
-      showError(error);
-      return 'stay';
-    }
+  const deletion = useConfirmedDelete<UserRecord>(deleteUser, deleteFeedback, {
+    failure: 'stay',
+    deleted: (user) => applyChange({ action: 'delete', userId: user.id }),
   });
 
   const users = data?.users ?? [];
