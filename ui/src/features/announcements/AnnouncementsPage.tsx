@@ -1,7 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 import type { AnnouncementView } from '@conversa/contracts';
-import { Suspense, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
+import { useState } from 'react';
 import { LuPaperclip } from 'react-icons/lu';
 import { useT } from '../../i18n';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
@@ -13,8 +12,9 @@ import { useListPage } from '../../shared/useListPage';
 import { useAnnouncementPageQuery, useDeleteAnnouncementMutation } from './api';
 import { priorityPalette } from './announcementForm';
 import { useAnnouncementFrames } from './socket';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const AnnouncementDialog = lazy(() => import('./AnnouncementDialog'));
+const AnnouncementDialog = lazyOnDemand(() => import('./AnnouncementDialog'));
 const feedbackTexts = { success: 'announcements.deleted', saveFailed: 'announcements.saveFailed', deleteFailed: 'announcements.deleteFailed' } as const;
 const SEARCH_DEBOUNCE_MS = 500;
 
@@ -62,11 +62,7 @@ export default function AnnouncementsPage() {
       loadFailed="announcements.loadFailed"
       dialogs={
         <>
-          {editing && (
-            <Suspense fallback={null}>
-              <AnnouncementDialog announcement={editing.announcement} onClose={() => setEditing(null)} />
-            </Suspense>
-          )}
+          {editing && <AnnouncementDialog announcement={editing.announcement} onClose={() => setEditing(null)} />}
           <ConfirmDialog
             of={deletion}
             title={t('announcements.deleteTitle', { title: deletion.subject?.title ?? '' })}

@@ -1,7 +1,6 @@
 import { Alert, Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ConnectionChannel } from '@conversa/contracts';
-import { Suspense, useEffect, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
+import { useEffect, useState } from 'react';
 import { LuFlaskConical, LuRefreshCw, LuStar } from 'react-icons/lu';
 import { mayWrite } from '@conversa/contracts/session/roles';
 import { useErrorToast } from '../../app/notify';
@@ -12,6 +11,7 @@ import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
 import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 import {
   useCloseImportedMutation,
   useConnectionsQuery,
@@ -26,9 +26,9 @@ import { NewConnectionMenu, SessionCell } from './ConnectionActions';
 import { ATTENTION_WARNING_DELAY_MS, dateTime, importState, needsAttention, statusPalette } from './connectionStatus';
 import { useConnectionFrames } from './socket';
 
-const ConnectionDialog = lazy(() => import('./ConnectionDialog'));
-const QrCodeModal = lazy(() => import('./QrCodeModal'));
-const FacebookConnectDialog = lazy(() => import('../meta/FacebookConnectDialog'));
+const ConnectionDialog = lazyOnDemand(() => import('./ConnectionDialog'));
+const QrCodeModal = lazyOnDemand(() => import('./QrCodeModal'));
+const FacebookConnectDialog = lazyOnDemand(() => import('../meta/FacebookConnectDialog'));
 
 type Confirmation = { kind: 'delete' | 'disconnect' | 'closeImported'; connection: Connection };
 
@@ -210,21 +210,9 @@ export default function ConnectionsPage() {
       loadFailed="connections.loadFailed"
       dialogs={
         <>
-          {editing && (
-            <Suspense fallback={null}>
-              <ConnectionDialog open connectionId={editing.id} channel={editing.channel} onClose={() => setEditing(null)} />
-            </Suspense>
-          )}
-          {linking && (
-            <Suspense fallback={null}>
-              <FacebookConnectDialog channel={linking} onClose={() => setLinking(null)} />
-            </Suspense>
-          )}
-          {qrFor !== null && (
-            <Suspense fallback={null}>
-              <QrCodeModal connectionId={qrFor} onClose={() => setQrFor(null)} />
-            </Suspense>
-          )}
+          {editing && <ConnectionDialog open connectionId={editing.id} channel={editing.channel} onClose={() => setEditing(null)} />}
+          {linking && <FacebookConnectDialog channel={linking} onClose={() => setLinking(null)} />}
+          {qrFor !== null && <QrCodeModal connectionId={qrFor} onClose={() => setQrFor(null)} />}
           <ConfirmDialog
             of={confirmation}
             title={t(`connections.confirm.${kind}.title`, { name: confirmation.subject?.connection.name ?? '' })}

@@ -1,8 +1,7 @@
 import { Avatar, Badge, Button, HStack, NativeSelect, Text, Wrap } from '@chakra-ui/react';
 import { Channel } from '@conversa/contracts';
 import { can } from '@conversa/contracts/session/permissions';
-import { Suspense, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
+import { useState } from 'react';
 import { LuCalendarClock, LuDownload, LuLock, LuLockOpen, LuMessageSquarePlus, LuTickets, LuUpload } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 import { useErrorToast } from '../../app/notify';
@@ -26,8 +25,9 @@ import { formatContactNumber, hidesNumbers } from './number';
 import { exportUrl, useContactsPageQuery, useDeleteContactMutation } from './pageApi';
 import { useContactListFrames } from './socket';
 import { CONTACT_SEARCH_DELAY_MS } from './validation';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const ImportContactsDialog = lazy(() => import('./ImportContactsDialog'));
+const ImportContactsDialog = lazyOnDemand(() => import('./ImportContactsDialog'));
 
 /**
  * /contacts: the company's contacts with search (name, number, e-mail) and a channel filter, in pages loaded
@@ -201,11 +201,7 @@ export default function ContactsPage() {
               }}
             />
           )}
-          {importing && (
-            <Suspense fallback={null}>
-              <ImportContactsDialog onClose={() => setImporting(false)} />
-            </Suspense>
-          )}
+          {importing && <ImportContactsDialog onClose={() => setImporting(false)} />}
           <NewTicketDialog
             open={ticketFor !== null}
             initialContact={ticketFor ?? undefined}

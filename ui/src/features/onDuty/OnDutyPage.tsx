@@ -1,7 +1,6 @@
 import { Stack, Text } from '@chakra-ui/react';
 import type { OnDutyFrame, OnDutyView } from '@conversa/contracts';
-import { Suspense, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
+import { useState } from 'react';
 import { useAppDispatch } from '../../app/store';
 import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
@@ -12,8 +11,9 @@ import { ListFrame } from '../../shared/ListFrame';
 import { onDutyApi, useDeleteOnDutyMutation, useOnDutyListQuery } from './api';
 import { scheduleLines } from './onDutyForm';
 import { applyOnDutyFrame, useOnDutyFrames } from './socket';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const OnDutyDialog = lazy(() => import('./OnDutyDialog'));
+const OnDutyDialog = lazyOnDemand(() => import('./OnDutyDialog'));
 
 const feedbackTexts = { success: 'onDuty.deleted', saveFailed: 'onDuty.saveFailed', deleteFailed: 'onDuty.deleteFailed' } as const;
 
@@ -65,13 +65,11 @@ export default function OnDutyPage() {
       dialogs={
         <>
           {editing && (
-            <Suspense fallback={null}>
-              <OnDutyDialog
-                entry={editing.entry}
-                onClose={() => setEditing(null)}
-                onSaved={(entry) => applyHere({ action: editing.entry ? 'update' : 'create', onDuty: entry })}
-              />
-            </Suspense>
+            <OnDutyDialog
+              entry={editing.entry}
+              onClose={() => setEditing(null)}
+              onSaved={(entry) => applyHere({ action: editing.entry ? 'update' : 'create', onDuty: entry })}
+            />
           )}
           <ConfirmDialog
             of={deletion}

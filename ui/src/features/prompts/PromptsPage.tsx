@@ -1,7 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import type { PromptView } from '@conversa/contracts';
-import { Suspense, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
+import { useState } from 'react';
 import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { editAndDelete } from '../../shared/recordActions';
@@ -10,8 +9,9 @@ import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
 import { useDeletePromptMutation, usePromptsQuery } from './api';
 import { usePromptFrames } from './socket';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const PromptDialog = lazy(() => import('./PromptDialog'));
+const PromptDialog = lazyOnDemand(() => import('./PromptDialog'));
 
 const feedbackTexts = { success: 'prompts.deleted', saveFailed: 'prompts.saveFailed', deleteFailed: 'prompts.deleteFailed' } as const;
 
@@ -43,11 +43,7 @@ export default function PromptsPage() {
       loadFailed="prompts.loadFailed"
       dialogs={
         <>
-          {editing && (
-            <Suspense fallback={null}>
-              <PromptDialog prompt={editing.prompt} onClose={() => setEditing(null)} />
-            </Suspense>
-          )}
+          {editing && <PromptDialog prompt={editing.prompt} onClose={() => setEditing(null)} />}
           <ConfirmDialog
             of={deletion}
             title={t('prompts.deleteTitle', { name: deletion.subject?.name ?? '' })}

@@ -1,7 +1,6 @@
 import { Icon, Text } from '@chakra-ui/react';
 import type { QueueIntegrationType, QueueIntegrationView } from '@conversa/contracts';
-import { Suspense, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
+import { useState } from 'react';
 import type { IconType } from 'react-icons';
 import { LuBot, LuBrainCircuit, LuWebhook, LuWorkflow } from 'react-icons/lu';
 import { useT } from '../../i18n';
@@ -12,8 +11,9 @@ import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
 import { useDeleteQueueIntegrationMutation, useQueueIntegrationPageQuery } from './api';
 import { useQueueIntegrationFrames } from './socket';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const IntegrationDialog = lazy(() => import('./IntegrationDialog'));
+const IntegrationDialog = lazyOnDemand(() => import('./IntegrationDialog'));
 
 /** The icon of each type (the list shows it first). */
 export const INTEGRATION_ICONS: Record<QueueIntegrationType, IconType> = { typebot: LuBot, n8n: LuWorkflow, webhook: LuWebhook, dialogflow: LuBrainCircuit };
@@ -60,11 +60,7 @@ export default function QueueIntegrationsPage() {
       loadFailed="integrations.loadFailed"
       dialogs={
         <>
-          {editing && (
-            <Suspense fallback={null}>
-              <IntegrationDialog integration={editing.integration} onClose={() => setEditing(null)} />
-            </Suspense>
-          )}
+          {editing && <IntegrationDialog integration={editing.integration} onClose={() => setEditing(null)} />}
           <ConfirmDialog
             of={deletion}
             title={t('integrations.deleteTitle', { name: deletion.subject?.name ?? '' })}

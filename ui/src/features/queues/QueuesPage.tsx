@@ -1,6 +1,5 @@
 import { Badge, Box, HStack } from '@chakra-ui/react';
-import { Suspense, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
+import { useState } from 'react';
 import { LuGauge } from 'react-icons/lu';
 import { mayWrite } from '@conversa/contracts/session/roles';
 import { useAppSelector } from '../../app/store';
@@ -13,9 +12,10 @@ import { ListFrame } from '../../shared/ListFrame';
 import type { QueueView as Queue } from '@conversa/contracts';
 import { useDeleteQueueMutation, useQueuesQuery } from './api';
 import { useQueueFrames } from './socket';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const QueueDialog = lazy(() => import('./QueueDialog'));
-const QueueWorkDialog = lazy(() => import('./QueueWorkDialog'));
+const QueueDialog = lazyOnDemand(() => import('./QueueDialog'));
+const QueueWorkDialog = lazyOnDemand(() => import('./QueueWorkDialog'));
 
 const columns: Column<Queue>[] = [
   { key: 'name', header: 'queues.column.name', render: (queue) => queue.name, cell: (queue) => ({ 'data-testid': `queue-name-${queue.id}` }) },
@@ -63,16 +63,8 @@ export default function QueuesPage() {
       loadFailed="queues.loadFailed"
       dialogs={
         <>
-          {editing && (
-            <Suspense fallback={null}>
-              <QueueDialog open queueId={editing.queueId} onClose={() => setEditing(null)} />
-            </Suspense>
-          )}
-          {working && (
-            <Suspense fallback={null}>
-              <QueueWorkDialog queue={working} onClose={() => setWorking(null)} />
-            </Suspense>
-          )}
+          {editing && <QueueDialog open queueId={editing.queueId} onClose={() => setEditing(null)} />}
+          {working && <QueueWorkDialog queue={working} onClose={() => setWorking(null)} />}
           <ConfirmDialog
             of={deletion}
             title={t('queues.deleteTitle', { name: deletion.subject?.name ?? '' })}

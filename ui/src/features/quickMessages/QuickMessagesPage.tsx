@@ -1,7 +1,6 @@
 import type { QuickMessageFrame } from '@conversa/contracts';
 import { Badge, HStack, Icon, Text } from '@chakra-ui/react';
-import { Suspense, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
+import { useState } from 'react';
 import { LuCheck, LuPaperclip } from 'react-icons/lu';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import { useAppDispatch, useAppSelector } from '../../app/store';
@@ -14,8 +13,9 @@ import { ListFrame } from '../../shared/ListFrame';
 import { useListPage } from '../../shared/useListPage';
 import { quickMessagesApi, useDeleteQuickMessageMutation, useQuickMessagesQuery, type QuickMessage } from './api';
 import { applyQuickMessageFrame, mayChangeQuickMessage, quickMessageLabel } from './quickMessageForm';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const QuickMessageDialog = lazy(() => import('./QuickMessageDialog'));
+const QuickMessageDialog = lazyOnDemand(() => import('./QuickMessageDialog'));
 
 const SEARCH_DEBOUNCE_MS = 500;
 
@@ -95,13 +95,11 @@ export default function QuickMessagesPage() {
       dialogs={
         <>
           {editing && (
-            <Suspense fallback={null}>
-              <QuickMessageDialog
-                record={editing.record}
-                onClose={() => setEditing(null)}
-                onSaved={(record) => applyFrame({ action: editing.record ? 'update' : 'create', record })}
-              />
-            </Suspense>
+            <QuickMessageDialog
+              record={editing.record}
+              onClose={() => setEditing(null)}
+              onSaved={(record) => applyFrame({ action: editing.record ? 'update' : 'create', record })}
+            />
           )}
           <ConfirmDialog
             of={deletion}

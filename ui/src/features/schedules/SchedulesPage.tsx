@@ -1,7 +1,6 @@
 import type { ScheduleFrame } from '@conversa/contracts';
 import { Badge, Text } from '@chakra-ui/react';
-import { Suspense, useEffect, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import { useAppDispatch } from '../../app/store';
@@ -15,8 +14,9 @@ import { useListPage } from '../../shared/useListPage';
 import { schedulesApi, useDeleteScheduleMutation, useSchedulesQuery, type Schedule } from './api';
 import { applyScheduleFrame, formatSendAt, previewBody, statusKey } from './format';
 import { canSaveSchedule } from './rules';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const ScheduleFormDialog = lazy(() => import('./ScheduleFormDialog'));
+const ScheduleFormDialog = lazyOnDemand(() => import('./ScheduleFormDialog'));
 
 /** Search debounce, as every list's. */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -105,14 +105,12 @@ export default function SchedulesPage() {
       dialogs={
         <>
           {editing && (
-            <Suspense fallback={null}>
-              <ScheduleFormDialog
-                schedule={editing.schedule}
-                contactId={editing.contactId}
-                onClose={() => setEditing(null)}
-                onSaved={(schedule) => applyFrame({ action: editing.schedule ? 'update' : 'create', schedule })}
-              />
-            </Suspense>
+            <ScheduleFormDialog
+              schedule={editing.schedule}
+              contactId={editing.contactId}
+              onClose={() => setEditing(null)}
+              onSaved={(schedule) => applyFrame({ action: editing.schedule ? 'update' : 'create', schedule })}
+            />
           )}
           <ConfirmDialog
             of={deletion}

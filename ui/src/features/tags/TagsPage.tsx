@@ -1,7 +1,6 @@
 import { Badge, Text } from '@chakra-ui/react';
 import type { TagFrame, TagView } from '@conversa/contracts';
-import { Suspense, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
+import { useState } from 'react';
 import { useAppDispatch } from '../../app/store';
 import { useT } from '../../i18n';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
@@ -13,8 +12,9 @@ import { useListPage } from '../../shared/useListPage';
 import { tagsApi, useDeleteTagMutation, useTagPageQuery } from './api';
 import { applyTagFrame, useTagFrames } from './socket';
 import { TagChipBadge } from './TagChip';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const TagDialog = lazy(() => import('./TagDialog'));
+const TagDialog = lazyOnDemand(() => import('./TagDialog'));
 
 /** Search debounce (the infinite scroll's 100 px is the shared table's). */
 export const TAGS_SEARCH_DEBOUNCE_MS = 500;
@@ -73,14 +73,12 @@ export function TagsScreen({ lanes }: { lanes: boolean }) {
       dialogs={
         <>
           {editing && (
-            <Suspense fallback={null}>
-              <TagDialog
-                tag={editing.tag}
-                kanbanMode={lanes}
-                onClose={() => setEditing(null)}
-                onSaved={(tag) => applyHere({ action: editing.tag ? 'update' : 'create', tag })}
-              />
-            </Suspense>
+            <TagDialog
+              tag={editing.tag}
+              kanbanMode={lanes}
+              onClose={() => setEditing(null)}
+              onSaved={(tag) => applyHere({ action: editing.tag ? 'update' : 'create', tag })}
+            />
           )}
           <ConfirmDialog
             of={deletion}

@@ -1,6 +1,5 @@
 import { Badge, Box, HStack, Text, Wrap } from '@chakra-ui/react';
-import { Suspense, useMemo, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
+import { useMemo, useState } from 'react';
 import { mayTouchUser, type UserEditor, type UserRecord, type UserView } from '@conversa/contracts';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import { useAppDispatch, useAppSelector } from '../../app/store';
@@ -15,8 +14,9 @@ import { useQueuesQuery } from '../queues/api';
 import { userUpdated } from '../../app/sessionSlice';
 import { UserAvatar } from './UserAvatar';
 import { applyUserChange, useDeleteUserMutation, usersApi, useUsersQuery, type UserChange } from './api';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const UserDialog = lazy(() => import('./UserDialog'));
+const UserDialog = lazyOnDemand(() => import('./UserDialog'));
 
 /** Search debounce 500 ms (the infinite scroll's 100 px is the shared table's). */
 export const USERS_SEARCH_DEBOUNCE_MS = 500;
@@ -133,14 +133,12 @@ export default function UsersPage() {
       dialogs={
         <>
           {editing && (
-            <Suspense fallback={null}>
-              <UserDialog
-                open
-                user={editing.user}
-                onClose={() => setEditing(null)}
-                onSaved={(user) => applyChange({ action: editing.user ? 'update' : 'create', user })}
-              />
-            </Suspense>
+            <UserDialog
+              open
+              user={editing.user}
+              onClose={() => setEditing(null)}
+              onSaved={(user) => applyChange({ action: editing.user ? 'update' : 'create', user })}
+            />
           )}
           <ConfirmDialog
             of={deletion}
