@@ -60,10 +60,7 @@ export default function ContactsPage() {
   const [deleteContact] = useDeleteContactMutation();
   const deleteFeedback = useSuccessOrError('contacts.deleted');
 
-  const applyChange = useContactListFrames(filters, () => {
-    if (pageNumber === 1) void refetch();
-    else list.firstPage();
-  });
+  const applyChange = useContactListFrames(filters, () => list.restart(refetch));
 
   const deletion = useConfirmedDelete<Contact>(deleteContact, deleteFeedback, {
     failure: 'stay',

@@ -36,10 +36,7 @@ export default function QuickMessagesPage() {
       quickMessagesApi.util.updateQueryData('quickMessages', { searchParam, pageNumber: 1 }, (draft) => applyQuickMessageFrame(draft, frame, searchParam)),
     );
   useSocketEvent('quickmessage', applyFrame);
-  useSocketReconnect(() => {
-    if (pageNumber === 1) void refetch();
-    else list.firstPage();
-  });
+  useSocketReconnect(() => list.restart(refetch));
 
   const deletion = useConfirmedDelete<QuickMessage>(deleteQuickMessage, deleteFeedback, {
     failure: 'stay',

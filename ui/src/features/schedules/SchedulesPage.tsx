@@ -46,10 +46,7 @@ export default function SchedulesPage() {
   const applyFrame = (frame: ScheduleFrame) =>
     dispatch(schedulesApi.util.updateQueryData('schedules', { searchParam, pageNumber: 1 }, (draft) => applyScheduleFrame(draft, frame, searchParam)));
   useSocketEvent('schedule', applyFrame);
-  useSocketReconnect(() => {
-    if (pageNumber === 1) void refetch();
-    else list.firstPage();
-  });
+  useSocketReconnect(() => list.restart(refetch));
 
   const deletion = useConfirmedDelete<Schedule>(deleteSchedule, deleteFeedback, {
     failure: 'stay',

@@ -55,10 +55,7 @@ export default function UsersPage() {
     if (frame.user?.id === me.id && frame.action !== 'delete') dispatch(userUpdated(sessionFieldsOf(frame.user)));
   };
   useSocketEvent('user', applyChange);
-  useSocketReconnect(() => {
-    if (pageNumber === 1) void refetch();
-    else list.firstPage();
-  });
+  useSocketReconnect(() => list.restart(refetch));
   // A refused delete keeps the question open for another try.
   const deletion = useConfirmedDelete<UserRecord>(deleteUser, deleteFeedback, {
     failure: 'stay',
