@@ -16,9 +16,9 @@ import { ListFrame } from '../../shared/ListFrame';
 import { useListPage } from '../../shared/useListPage';
 import { downloadMedia } from '../../shared/media';
 import { useConversationSettingsQuery } from '../messages/api';
-import { useCreateTicketMutation } from '../tickets/api';
-import { AlreadyTakenDialog, NewTicketDialog, type NewTicketChoice } from '../tickets/dialogs';
-import { otherOpenTicketHolder, type TicketHolder } from '../tickets/holder';
+import { useNewTicket } from '../tickets/newTicket';
+import { AlreadyTakenDialog, NewTicketDialog } from '../tickets/dialogs';
+import type { TicketHolder } from '../tickets/holder';
 import { useSetContactActiveMutation, type Contact } from './api';
 import { ContactFormDialog } from './ContactFormDialog';
 import { formatContactNumber, hidesNumbers } from './number';
@@ -55,7 +55,6 @@ export default function ContactsPage() {
   const [importing, setImporting] = useState(false);
   const [ticketFor, setTicketFor] = useState<Contact | null>(null);
   const [holder, setHolder] = useState<TicketHolder | null>(null);
-  const [createTicket, creating] = useCreateTicketMutation();
   const [setActive, blocking] = useSetContactActiveMutation();
   const [deleteContact] = useDeleteContactMutation();
   const deleteFeedback = useSuccessOrError('contacts.deleted');
@@ -78,25 +77,10 @@ export default function ContactsPage() {
   };
 
   // A contact already in an open ticket: one's own opens; someone else's says who has it.
-  const startTicket = async (choice: NewTicketChoice) => {
-    try {
-      const ticket = await createTicket({
-        contactId: choice.contact.id,
-        queueId: choice.queueId,
-        whatsappId: choice.whatsappId,
-        userId: choice.userId,
-        status: 'open',
-      }).unwrap();
-      setTicketFor(null);
-      void navigate(`/tickets/${ticket.uuid}`);
-    } catch (error) {
-      const taken = otherOpenTicketHolder(error);
-      if (!taken) return showError(error);
-      setTicketFor(null);
-      if (taken.uuid && taken.userId === me.id) void navigate(`/tickets/${taken.uuid}`);
-      else setHolder(taken);
-    }
-  };
+  const newTicket = useNewTicket(
+    () => setTicketFor(null),
+    (taken) => (taken.uuid && taken.userId === me.id ? void navigate(`/tickets/${taken.uuid}`) : setHolder(taken)),
+  );
 
   const columns: Column<Contact>[] = [
     {
@@ -202,9 +186,9 @@ export default function ContactsPage() {
           <NewTicketDialog
             open={ticketFor !== null}
             initialContact={ticketFor ?? undefined}
-            loading={creating.isLoading}
+            loading={newTicket.creating.isLoading}
             onClose={() => setTicketFor(null)}
-            onConfirm={(choice) => void startTicket(choice)}
+            onConfirm={(choice) => void newTicket.start(choice)}
           />
           <AlreadyTakenDialog holder={holder} onClose={() => setHolder(null)} />
           <ConfirmDialog
