@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LuChartBar, LuHouse, LuKanban, LuMegaphone, LuPlug, LuBuilding2, LuActivity, LuUsers } from 'react-icons/lu';
 import { user as makeUser, plan } from '../test/fixtures';
-import { isAllowed, menuFor, routeExists, type AppRoute } from './access';
+import { bareScreen, isAllowed, menuFor, publicPage, routeExists, screen, type AppRoute } from './access';
 
 const Screen = () => null;
 const route = (id: string, extra: Partial<AppRoute>): AppRoute => ({ id, path: `/${id}`, access: 'private', frame: 'shell', component: Screen, ...extra });
@@ -81,5 +81,36 @@ describe('menu gating', () => {
     const campaigns = routes.find((item) => item.id === 'campaigns')!;
     expect(routeExists(campaigns, { storageFlags: none })).toBe(false);
     expect(isAllowed(campaigns.guard, { user: makeUser({}, { plan: plan({ useCampaigns: true }) }), storageFlags: none })).toBe(true);
+  });
+});
+
+describe('route builders', () => {
+  it('make a shell screen private, its menu label the text menu.<id> unless one is named', () => {
+    expect(screen('tags', '/tags', Screen, { area: 'tags' }, { icon: LuHouse, group: 'main', order: 90 })).toEqual({
+      id: 'tags',
+      path: '/tags',
+      access: 'private',
+      frame: 'shell',
+      component: Screen,
+      guard: { area: 'tags' },
+      menu: { labelKey: 'menu.tags', icon: LuHouse, group: 'main', order: 90 },
+    });
+    const quick = screen('quick-messages', '/quick', Screen, {}, { labelKey: 'menu.quickMessages', icon: LuHouse, group: 'main', order: 40 });
+    expect(quick.menu?.labelKey).toBe('menu.quickMessages');
+    // @ts-expect-error: there is no text menu.quick-messages, so the label must be named
+    screen('quick-messages', '/quick', Screen, {}, { icon: LuHouse, group: 'main', order: 40 });
+    expect('menu' in screen('report', '/report', Screen, {})).toBe(false);
+  });
+
+  it('make a bare screen private without the frame, a public page bare', () => {
+    expect(bareScreen('overdue', '/overdue', Screen, { area: 'account' })).toEqual({
+      id: 'overdue',
+      path: '/overdue',
+      access: 'private',
+      frame: 'bare',
+      component: Screen,
+      guard: { area: 'account' },
+    });
+    expect(publicPage('login', '/login', Screen)).toEqual({ id: 'login', path: '/login', access: 'public', frame: 'bare', component: Screen });
   });
 });

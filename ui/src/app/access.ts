@@ -43,6 +43,29 @@ export interface AppRoute {
   menu?: MenuEntry;
 }
 
+/** Where a screen stands in the side menu; its label is the text `menu.<id>`, or `labelKey` where the id differs. */
+export type MenuPlace<Id extends string> = Omit<MenuEntry, 'labelKey'> &
+  (`menu.${Id}` extends MessageKey ? { labelKey?: MessageKey } : { labelKey: MessageKey });
+
+/**
+ * A signed-in screen inside the shell's frame, the usual route. With `menu` the side menu lists it, under the same
+ * guard, so a menu item exists exactly when its screen does. `component` is always made with i18n/lazy.ts.
+ */
+export function screen<Id extends string>(id: Id, path: string, component: ComponentType, guard: RouteGuard, menu?: MenuPlace<Id>): AppRoute {
+  const route: AppRoute = { id, path, access: 'private', frame: 'shell', component, guard };
+  // MenuPlace proves `menu.<id>` a text wherever labelKey is left out.
+  return menu ? { ...route, menu: { labelKey: `menu.${id}` as MessageKey, ...menu } } : route;
+}
+
+/** A signed-in screen standing alone, without the drawer and top bar (the overdue invoices, a sandbox phone). */
+export const bareScreen = (id: string, path: string, component: ComponentType, guard: RouteGuard): AppRoute => ({
+  ...screen(id, path, component, guard),
+  frame: 'bare',
+});
+
+/** A page for visitors (login, signup, password recovery): a signed-in user is sent to `/`. */
+export const publicPage = (id: string, path: string, component: ComponentType): AppRoute => ({ id, path, access: 'public', frame: 'bare', component });
+
 export interface AccessContext {
   user: SessionUser;
   /** Browser-storage flags present (only `cshow` matters today). */

@@ -1,5 +1,5 @@
 import { errorCodeOf } from '../app/api';
-import { ERROR_TOAST_MS } from '../app/notify';
+import { ERROR_TOAST_MS, useErrorToast } from '../app/notify';
 import { toaster } from '../app/toaster';
 import { isMessageKey, useT, type MessageKey } from '../i18n';
 
@@ -22,4 +22,11 @@ export function useFeedback(texts: { success: MessageKey; saveFailed: MessageKey
     saveFailed: (error: unknown) => failure(t(texts.saveFailed), error),
     deleteFailed: (error: unknown) => failure(t(texts.deleteFailed), error),
   };
+}
+
+/** The toasts of a screen whose failures show the server's error as it stands (app/notify), and its own success text. */
+export function useSuccessOrError(success: MessageKey) {
+  const t = useT();
+  const showError = useErrorToast();
+  return { succeeded: () => toaster.create({ type: 'success', description: t(success) }), deleteFailed: showError };
 }

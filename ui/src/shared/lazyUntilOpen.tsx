@@ -1,4 +1,4 @@
-import { Suspense, useState, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentProps, type ComponentType } from 'react';
 import { lazy } from '../i18n/lazy';
 
 /**
@@ -17,5 +17,22 @@ export function lazyUntilOpen<P extends object>(load: () => Promise<ComponentTyp
         <Component {...props} />
       </Suspense>
     ) : null;
+  };
+}
+
+/**
+ * A component whose code loads the first time it renders, showing nothing until then: a dialog a screen mounts only
+ * while it is open (`{editing && <EditDialog … />}`) keeps its code out of the screen's own.
+ */
+// `any` props as in React's lazy: the component takes whatever the loaded module's component takes.
+// oxlint-disable-next-line typescript/no-explicit-any
+export function lazyOnDemand<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): ComponentType<ComponentProps<T>> {
+  const Lazy = lazy(load);
+  return function OnDemand(props: ComponentProps<T>) {
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
   };
 }

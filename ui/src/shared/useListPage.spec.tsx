@@ -40,8 +40,12 @@ describe('useListPage', () => {
     rerender({ filters: 'b' });
     expect(result.current.pageNumber).toBe(1);
     act(() => result.current.nextPage());
-    act(() => result.current.firstPage());
+    const refetch = vi.fn();
+    act(() => result.current.restart(refetch));
     expect(result.current.pageNumber).toBe(1);
+    expect(refetch).not.toHaveBeenCalled();
+    act(() => result.current.restart(refetch));
+    expect(refetch).toHaveBeenCalledTimes(1);
   });
 
   it('pages by offset from 0 when asked', () => {

@@ -40,8 +40,8 @@ export function useListPage<Row extends { id: number }>(
     search: { value: searchText, onChange: setSearchText },
     /** The infinite list's end was reached: the next page, or `at` (an offset: the rows loaded). */
     nextPage: (at = pageNumber + 1) => setPage({ scope, pageNumber: at }),
-    /** Back to the first page (a live change the later pages cannot place). */
-    firstPage: () => setPage({ scope, pageNumber: start }),
+    /** A live change the later pages cannot place (a reconnect): back to the first page, or that page fetched again. */
+    restart: (refetch: () => unknown) => (pageNumber === start ? void refetch() : setPage({ scope, pageNumber: start })),
     deletion,
   };
 }

@@ -30,20 +30,18 @@ import { passwordResetRoutes } from '../features/passwordReset/routes';
 /**
  * The route registry: every screen of the app, contributed by its feature folder.
  *
- * A feature adds a `routes.ts` exporting `AppRoute[]` and spreads it here. Each entry gives
- * - path and access ('public' routes send signed-in users to /, 'private' ones send anonymous users to /login),
- * - frame ('shell' inside the drawer + top bar, 'bare' alone),
- * - component (always `lazy(() => import('./Page'))`, so the shell bundle stays small),
- * - guard (the role table's row, contracts/src/session/roles.ts, whose screen audience may open it; plan flag; the
- *   `cshow` storage flag),
- * - menu (label key, icon, group, order): the side menu is generated from these entries, filtered by the same guard,
- *   so a menu item exists exactly when its screen exists and may be opened.
+ * A feature adds a `routes.ts` exporting `AppRoute[]`, made with app/access.ts's builders, and spreads it here:
+ * - `screen(id, path, component, guard, menu?)`: a signed-in screen inside the drawer + top bar layout;
+ *   `bareScreen` one alone, `publicPage` one for visitors (signed-in users are sent to /; anonymous users reaching
+ *   a private one go to /login),
+ * - component: always `lazy(() => import('./Page'))`, so the shell bundle stays small,
+ * - guard: the role table's row (contracts/src/session/roles.ts) whose screen audience may open it; plan flag; the
+ *   `cshow` storage flag,
+ * - menu (icon, group, order; the label is `menu.<id>`): the side menu is generated from these entries, filtered by
+ *   the same guard, so a menu item exists exactly when its screen exists and may be opened.
  *
- * Example (a later issue):
- *   { id: 'campaigns', path: '/campaigns', access: 'private', frame: 'shell',
- *     component: lazy(() => import('./CampaignsPage')),
- *     guard: { planFlag: 'useCampaigns', storageFlag: 'cshow' },
- *     menu: { labelKey: 'menu.campaigns', icon: LuMegaphone, group: 'main', order: 120 } }
+ * Example:
+ *   screen('tags', '/tags', TagsPage, { area: 'tags' }, { icon: LuTag, group: 'main', order: 90 })
  */
 export const appRoutes: readonly AppRoute[] = [
   ...sessionRoutes,

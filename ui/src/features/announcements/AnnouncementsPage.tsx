@@ -1,10 +1,10 @@
 import { Badge } from '@chakra-ui/react';
 import type { AnnouncementView } from '@conversa/contracts';
-import { Suspense, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
-import { LuPaperclip, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { useState } from 'react';
+import { LuPaperclip } from 'react-icons/lu';
 import { useT } from '../../i18n';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -12,8 +12,9 @@ import { useListPage } from '../../shared/useListPage';
 import { useAnnouncementPageQuery, useDeleteAnnouncementMutation } from './api';
 import { priorityPalette } from './announcementForm';
 import { useAnnouncementFrames } from './socket';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const AnnouncementDialog = lazy(() => import('./AnnouncementDialog'));
+const AnnouncementDialog = lazyOnDemand(() => import('./AnnouncementDialog'));
 const feedbackTexts = { success: 'announcements.deleted', saveFailed: 'announcements.saveFailed', deleteFailed: 'announcements.deleteFailed' } as const;
 const SEARCH_DEBOUNCE_MS = 500;
 
@@ -61,11 +62,7 @@ export default function AnnouncementsPage() {
       loadFailed="announcements.loadFailed"
       dialogs={
         <>
-          {editing && (
-            <Suspense fallback={null}>
-              <AnnouncementDialog announcement={editing.announcement} onClose={() => setEditing(null)} />
-            </Suspense>
-          )}
+          {editing && <AnnouncementDialog announcement={editing.announcement} onClose={() => setEditing(null)} />}
           <ConfirmDialog
             of={deletion}
             title={t('announcements.deleteTitle', { title: deletion.subject?.title ?? '' })}
@@ -84,16 +81,7 @@ export default function AnnouncementsPage() {
         loading={isFetching}
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)' }}
         actionsHeader="announcements.column.actions"
-        actions={[
-          {
-            key: 'edit',
-            label: 'announcements.edit',
-            icon: <LuPencil />,
-            onClick: (row) => setEditing({ announcement: row }),
-            testId: (row) => `announcement-edit-${row.id}`,
-          },
-          { key: 'delete', label: 'announcements.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (row) => `announcement-delete-${row.id}` },
-        ]}
+        actions={editAndDelete({ texts: 'announcements', testId: 'announcement', edit: (row) => setEditing({ announcement: row }), delete: deletion.ask })}
       />
     </ListFrame>
   );

@@ -1,16 +1,10 @@
 import { lazy } from '../../i18n/lazy';
 import { LuMegaphone } from 'react-icons/lu';
-import type { AppRoute } from '../../app/access';
+import { screen, type AppRoute } from '../../app/access';
+
+const AnnouncementsPage = lazy(() => import('./AnnouncementsPage'));
 
 /** /announcements: the super user's (menu order 115, with the campaign items, before the messages API). */
 export const announcementRoutes: AppRoute[] = [
-  {
-    id: 'announcements',
-    path: '/announcements',
-    access: 'private',
-    frame: 'shell',
-    component: lazy(() => import('./AnnouncementsPage')),
-    guard: { area: 'announcements' },
-    menu: { labelKey: 'menu.announcements', icon: LuMegaphone, group: 'main', order: 115 },
-  },
+  screen('announcements', '/announcements', AnnouncementsPage, { area: 'announcements' }, { icon: LuMegaphone, group: 'main', order: 115 }),
 ];

@@ -1,12 +1,13 @@
 import { Badge, Text } from '@chakra-ui/react';
 import type { CampaignStatus, CampaignView } from '@conversa/contracts';
 import { useState } from 'react';
-import { LuChartBar, LuPencil, LuPlay, LuSquare, LuTrash2 } from 'react-icons/lu';
+import { LuChartBar, LuPlay, LuSquare } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 import { toaster } from '../../app/toaster';
 import { formatMoment as formatDateTime } from './campaignForm';
 import { useT } from '../../i18n';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -126,8 +127,7 @@ export default function CampaignsPage() {
             onClick: (c) => navigate(`/campaign/${c.id}/report`),
             testId: (c) => `campaign-report-${c.id}`,
           },
-          { key: 'edit', label: 'campaigns.edit', icon: <LuPencil />, onClick: (c) => setEditing({ campaign: c }), testId: (c) => `campaign-edit-${c.id}` },
-          { key: 'delete', label: 'campaigns.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (c) => `campaign-delete-${c.id}` },
+          ...editAndDelete({ texts: 'campaigns', testId: 'campaign', edit: (c) => setEditing({ campaign: c }), delete: deletion.ask }),
         ]}
       />
     </ListFrame>

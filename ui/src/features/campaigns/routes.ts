@@ -1,36 +1,26 @@
 import { lazy } from '../../i18n/lazy';
 import { LuMegaphone, LuSlidersHorizontal } from 'react-icons/lu';
-import type { AppRoute } from '../../app/access';
+import { screen, type AppRoute, type RouteGuard } from '../../app/access';
+
+const CampaignsPage = lazy(() => import('./CampaignsPage'));
+const CampaignReportPage = lazy(() => import('./CampaignReportPage'));
+const CampaignSettingsPage = lazy(() => import('./CampaignSettingsPage'));
+
+// Every campaign screen's condition; each adds its row of the role table.
+const shown: RouteGuard = { planFlag: 'useCampaigns', storageFlag: 'cshow' };
 
 /**
  * Campaigns, their report and settings: the administration section (the role table's campaigns and campaignSettings
  * rows), the plan's useCampaigns, and only while the browser holds the `cshow` flag (spec 1 §2).
  */
 export const campaignRoutes: AppRoute[] = [
-  {
-    id: 'campaigns',
-    path: '/campaigns',
-    access: 'private',
-    frame: 'shell',
-    component: lazy(() => import('./CampaignsPage')),
-    guard: { area: 'campaigns', planFlag: 'useCampaigns', storageFlag: 'cshow' },
-    menu: { labelKey: 'menu.campaigns', icon: LuMegaphone, group: 'admin', order: 110 },
-  },
-  {
-    id: 'campaignReport',
-    path: '/campaign/:campaignId/report',
-    access: 'private',
-    frame: 'shell',
-    component: lazy(() => import('./CampaignReportPage')),
-    guard: { area: 'campaigns', planFlag: 'useCampaigns', storageFlag: 'cshow' },
-  },
-  {
-    id: 'campaignsConfig',
-    path: '/campaigns-config',
-    access: 'private',
-    frame: 'shell',
-    component: lazy(() => import('./CampaignSettingsPage')),
-    guard: { area: 'campaignSettings', planFlag: 'useCampaigns', storageFlag: 'cshow' },
-    menu: { labelKey: 'menu.campaignsConfig', icon: LuSlidersHorizontal, group: 'admin', order: 114 },
-  },
+  screen('campaigns', '/campaigns', CampaignsPage, { ...shown, area: 'campaigns' }, { icon: LuMegaphone, group: 'admin', order: 110 }),
+  screen('campaignReport', '/campaign/:campaignId/report', CampaignReportPage, { ...shown, area: 'campaigns' }),
+  screen(
+    'campaignsConfig',
+    '/campaigns-config',
+    CampaignSettingsPage,
+    { ...shown, area: 'campaignSettings' },
+    { icon: LuSlidersHorizontal, group: 'admin', order: 114 },
+  ),
 ];

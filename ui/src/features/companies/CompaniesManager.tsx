@@ -1,10 +1,11 @@
 import { Badge, Field, Grid, Input, Switch } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { LuCalendarPlus, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { LuCalendarPlus } from 'react-icons/lu';
 import type { Plan } from '@conversa/contracts';
 import { formatDate } from '../../app/dates';
 import { useT, type MessageKey } from '../../i18n';
 import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { FormDialog } from '../../shared/FormDialog';
@@ -125,21 +126,13 @@ export function CompaniesManager() {
             shown: (company) => company.id !== 1,
             busy: (company) => advancing.isLoading && advancing.originalArgs === company.id,
           },
-          {
-            key: 'edit',
-            label: 'companies.edit',
-            icon: <LuPencil />,
-            onClick: (company) => setEditing({ company }),
-            testId: (company) => `company-edit-${company.id}`,
-          },
-          {
-            key: 'delete',
-            label: 'companies.delete',
-            icon: <LuTrash2 />,
-            onClick: deletion.ask,
-            testId: (company) => `company-delete-${company.id}`,
-            shown: (company) => company.id !== 1,
-          },
+          ...editAndDelete({
+            texts: 'companies',
+            testId: 'company',
+            edit: (company) => setEditing({ company }),
+            delete: deletion.ask,
+            deleteShown: (company) => company.id !== 1,
+          }),
         ]}
       />
     </ListFrame>

@@ -1,16 +1,17 @@
 import { Alert, Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ConnectionChannel } from '@conversa/contracts';
-import { Suspense, useEffect, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
-import { LuFlaskConical, LuPencil, LuRefreshCw, LuStar, LuTrash2 } from 'react-icons/lu';
+import { useEffect, useState } from 'react';
+import { LuFlaskConical, LuRefreshCw, LuStar } from 'react-icons/lu';
 import { mayWrite } from '@conversa/contracts/session/roles';
 import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 import {
   useCloseImportedMutation,
   useConnectionsQuery,
@@ -25,9 +26,9 @@ import { NewConnectionMenu, SessionCell } from './ConnectionActions';
 import { ATTENTION_WARNING_DELAY_MS, dateTime, importState, needsAttention, statusPalette } from './connectionStatus';
 import { useConnectionFrames } from './socket';
 
-const ConnectionDialog = lazy(() => import('./ConnectionDialog'));
-const QrCodeModal = lazy(() => import('./QrCodeModal'));
-const FacebookConnectDialog = lazy(() => import('../meta/FacebookConnectDialog'));
+const ConnectionDialog = lazyOnDemand(() => import('./ConnectionDialog'));
+const QrCodeModal = lazyOnDemand(() => import('./QrCodeModal'));
+const FacebookConnectDialog = lazyOnDemand(() => import('../meta/FacebookConnectDialog'));
 
 type Confirmation = { kind: 'delete' | 'disconnect' | 'closeImported'; connection: Connection };
 
@@ -209,21 +210,9 @@ export default function ConnectionsPage() {
       loadFailed="connections.loadFailed"
       dialogs={
         <>
-          {editing && (
-            <Suspense fallback={null}>
-              <ConnectionDialog open connectionId={editing.id} channel={editing.channel} onClose={() => setEditing(null)} />
-            </Suspense>
-          )}
-          {linking && (
-            <Suspense fallback={null}>
-              <FacebookConnectDialog channel={linking} onClose={() => setLinking(null)} />
-            </Suspense>
-          )}
-          {qrFor !== null && (
-            <Suspense fallback={null}>
-              <QrCodeModal connectionId={qrFor} onClose={() => setQrFor(null)} />
-            </Suspense>
-          )}
+          {editing && <ConnectionDialog open connectionId={editing.id} channel={editing.channel} onClose={() => setEditing(null)} />}
+          {linking && <FacebookConnectDialog channel={linking} onClose={() => setLinking(null)} />}
+          {qrFor !== null && <QrCodeModal connectionId={qrFor} onClose={() => setQrFor(null)} />}
           <ConfirmDialog
             of={confirmation}
             title={t(`connections.confirm.${kind}.title`, { name: confirmation.subject?.connection.name ?? '' })}
@@ -244,22 +233,12 @@ export default function ConnectionsPage() {
         rowTestId={(connection) => `connection-row-${connection.id}`}
         empty={{ text: 'connections.empty', testId: 'connections-empty' }}
         actionsHeader={admin ? 'connections.column.actions' : undefined}
-        actions={[
-          {
-            key: 'edit',
-            label: 'connections.edit',
-            icon: <LuPencil />,
-            onClick: (connection) => setEditing({ id: connection.id, channel: connection.channel }),
-            testId: (connection) => `connection-edit-${connection.id}`,
-          },
-          {
-            key: 'delete',
-            label: 'connections.delete',
-            icon: <LuTrash2 />,
-            onClick: (connection) => confirmation.ask({ kind: 'delete', connection }),
-            testId: (connection) => `connection-delete-${connection.id}`,
-          },
-        ]}
+        actions={editAndDelete<Connection>({
+          texts: 'connections',
+          testId: 'connection',
+          edit: (connection) => setEditing({ id: connection.id, channel: connection.channel }),
+          delete: (connection) => confirmation.ask({ kind: 'delete', connection }),
+        })}
       />
     </ListFrame>
   );

@@ -1,6 +1,9 @@
 import { lazy } from '../../i18n/lazy';
 import { LuSmartphone } from 'react-icons/lu';
-import type { AppRoute } from '../../app/access';
+import { bareScreen, screen, type AppRoute } from '../../app/access';
+
+const ConnectionsPage = lazy(() => import('./ConnectionsPage'));
+const SandboxPhonePage = lazy(() => import('./SandboxPhonePage'));
 
 /**
  * /connections: an administration screen, open to admins and to users whose
@@ -8,21 +11,6 @@ import type { AppRoute } from '../../app/access';
  * /sandbox/:connectionId plays a sandbox connection's contact (a test phone) on its own page.
  */
 export const connectionRoutes: AppRoute[] = [
-  {
-    id: 'connections',
-    path: '/connections',
-    access: 'private',
-    frame: 'shell',
-    component: lazy(() => import('./ConnectionsPage')),
-    guard: { area: 'connections' },
-    menu: { labelKey: 'menu.connections', icon: LuSmartphone, group: 'admin', order: 170 },
-  },
-  {
-    id: 'sandbox-phone',
-    path: '/sandbox/:connectionId',
-    access: 'private',
-    frame: 'bare',
-    component: lazy(() => import('./SandboxPhonePage')),
-    guard: { area: 'connections' },
-  },
+  screen('connections', '/connections', ConnectionsPage, { area: 'connections' }, { icon: LuSmartphone, group: 'admin', order: 170 }),
+  bareScreen('sandbox-phone', '/sandbox/:connectionId', SandboxPhonePage, { area: 'connections' }),
 ];

@@ -2,12 +2,13 @@ import { Button, Icon, Stack, Text } from '@chakra-ui/react';
 import type { ContactListItemView } from '@conversa/contracts';
 import { mayWrite } from '@conversa/contracts/session/roles';
 import { useRef, useState } from 'react';
-import { LuArrowLeft, LuBan, LuCircleCheck, LuCircleHelp, LuCircleX, LuPencil, LuTrash2, LuUpload } from 'react-icons/lu';
+import { LuArrowLeft, LuBan, LuCircleCheck, LuCircleHelp, LuCircleX, LuUpload } from 'react-icons/lu';
 import { useNavigate, useParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -185,23 +186,13 @@ export default function ContactListItemsPage() {
         loading={isFetching}
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: listPage.nextPage, maxH: 'calc(100vh - 14rem)' }}
         actionsHeader="contactListItems.column.actions"
-        actions={[
-          {
-            key: 'edit',
-            label: 'contactListItems.edit',
-            icon: <LuPencil />,
-            onClick: (item) => setEditing({ item }),
-            testId: (item) => `item-edit-${item.id}`,
-          },
-          {
-            key: 'delete',
-            label: 'contactListItems.delete',
-            icon: <LuTrash2 />,
-            onClick: deletion.ask,
-            testId: (item) => `item-delete-${item.id}`,
-            shown: () => mayDelete,
-          },
-        ]}
+        actions={editAndDelete({
+          texts: 'contactListItems',
+          testId: 'item',
+          edit: (item) => setEditing({ item }),
+          delete: deletion.ask,
+          deleteShown: () => mayDelete,
+        })}
       />
     </ListFrame>
   );

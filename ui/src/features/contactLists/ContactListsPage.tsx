@@ -1,10 +1,11 @@
 import { Text } from '@chakra-ui/react';
 import type { ContactListView } from '@conversa/contracts';
 import { useState } from 'react';
-import { LuDownload, LuPencil, LuTrash2, LuUsers } from 'react-icons/lu';
+import { LuDownload, LuUsers } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -88,14 +89,7 @@ export default function ContactListsPage() {
             onClick: (list) => navigate(`/contact-lists/${list.id}/contacts`),
             testId: (list) => `contact-list-open-${list.id}`,
           },
-          {
-            key: 'edit',
-            label: 'contactLists.edit',
-            icon: <LuPencil />,
-            onClick: (list) => setEditing({ list }),
-            testId: (list) => `contact-list-edit-${list.id}`,
-          },
-          { key: 'delete', label: 'contactLists.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (list) => `contact-list-delete-${list.id}` },
+          ...editAndDelete({ texts: 'contactLists', testId: 'contact-list', edit: (list) => setEditing({ list }), delete: deletion.ask }),
         ]}
       />
     </ListFrame>

@@ -1,31 +1,33 @@
 import { Avatar, Badge, Button, HStack, NativeSelect, Text, Wrap } from '@chakra-ui/react';
 import { Channel } from '@conversa/contracts';
 import { can } from '@conversa/contracts/session/permissions';
-import { Suspense, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
-import { LuCalendarClock, LuDownload, LuLock, LuLockOpen, LuMessageSquarePlus, LuPencil, LuTickets, LuTrash2, LuUpload } from 'react-icons/lu';
+import { useState } from 'react';
+import { LuCalendarClock, LuDownload, LuLock, LuLockOpen, LuMessageSquarePlus, LuTickets, LuUpload } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
-import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { useSuccessOrError } from '../../shared/feedback';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
 import { useListPage } from '../../shared/useListPage';
 import { downloadMedia } from '../../shared/media';
 import { useConversationSettingsQuery } from '../messages/api';
-import { useCreateTicketMutation } from '../tickets/api';
-import { AlreadyTakenDialog, NewTicketDialog, type NewTicketChoice } from '../tickets/dialogs';
-import { otherOpenTicketHolder, type TicketHolder } from '../tickets/holder';
+import { useNewTicket } from '../tickets/newTicket';
+import { AlreadyTakenDialog, NewTicketDialog } from '../tickets/dialogs';
+import type { TicketHolder } from '../tickets/holder';
 import { useSetContactActiveMutation, type Contact } from './api';
 import { ContactFormDialog } from './ContactFormDialog';
 import { formatContactNumber, hidesNumbers } from './number';
 import { exportUrl, useContactsPageQuery, useDeleteContactMutation } from './pageApi';
 import { useContactListFrames } from './socket';
 import { CONTACT_SEARCH_DELAY_MS } from './validation';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const ImportContactsDialog = lazy(() => import('./ImportContactsDialog'));
+const ImportContactsDialog = lazyOnDemand(() => import('./ImportContactsDialog'));
 
 /**
  * /contacts: the company's contacts with search (name, number, e-mail) and a channel filter, in pages loaded
@@ -53,25 +55,15 @@ export default function ContactsPage() {
   const [importing, setImporting] = useState(false);
   const [ticketFor, setTicketFor] = useState<Contact | null>(null);
   const [holder, setHolder] = useState<TicketHolder | null>(null);
-  const [createTicket, creating] = useCreateTicketMutation();
   const [setActive, blocking] = useSetContactActiveMutation();
   const [deleteContact] = useDeleteContactMutation();
+  const deleteFeedback = useSuccessOrError('contacts.deleted');
 
-  const applyChange = useContactListFrames(filters, () => {
-    if (pageNumber === 1) void refetch();
-    else list.firstPage();
-  });
+  const applyChange = useContactListFrames(filters, () => list.restart(refetch));
 
-  const deletion = useConfirmation<Contact>(async (contact) => {
-    try {
-      await deleteContact(contact.id).unwrap();
-      applyChange({ action: 'delete', contactId: contact.id });
-      toaster.create({ type: 'success', description: t('contacts.deleted') });
-      return 'close';
-    } catch (error) {
-      showError(error);
-      return 'stay';
-    }
+  const deletion = useConfirmedDelete<Contact>(deleteContact, deleteFeedback, {
+    failure: 'stay',
+    deleted: (contact) => applyChange({ action: 'delete', contactId: contact.id }),
   });
 
   const toggleBlock = async (contact: Contact) => {
@@ -85,25 +77,10 @@ export default function ContactsPage() {
   };
 
   // A contact already in an open ticket: one's own opens; someone else's says who has it.
-  const startTicket = async (choice: NewTicketChoice) => {
-    try {
-      const ticket = await createTicket({
-        contactId: choice.contact.id,
-        queueId: choice.queueId,
-        whatsappId: choice.whatsappId,
-        userId: choice.userId,
-        status: 'open',
-      }).unwrap();
-      setTicketFor(null);
-      void navigate(`/tickets/${ticket.uuid}`);
-    } catch (error) {
-      const taken = otherOpenTicketHolder(error);
-      if (!taken) return showError(error);
-      setTicketFor(null);
-      if (taken.uuid && taken.userId === me.id) void navigate(`/tickets/${taken.uuid}`);
-      else setHolder(taken);
-    }
-  };
+  const newTicket = useNewTicket(
+    () => setTicketFor(null),
+    (taken) => (taken.uuid && taken.userId === me.id ? void navigate(`/tickets/${taken.uuid}`) : setHolder(taken)),
+  );
 
   const columns: Column<Contact>[] = [
     {
@@ -149,6 +126,13 @@ export default function ContactsPage() {
     },
   ];
 
+  const [edit, remove] = editAndDelete<Contact>({
+    texts: 'contacts',
+    testId: 'contact',
+    edit: (contact) => setEditing({ contact }),
+    delete: deletion.ask,
+    deleteShown: () => mayDelete,
+  });
   return (
     <ListFrame
       testId="contacts-page"
@@ -198,17 +182,13 @@ export default function ContactsPage() {
               }}
             />
           )}
-          {importing && (
-            <Suspense fallback={null}>
-              <ImportContactsDialog onClose={() => setImporting(false)} />
-            </Suspense>
-          )}
+          {importing && <ImportContactsDialog onClose={() => setImporting(false)} />}
           <NewTicketDialog
             open={ticketFor !== null}
             initialContact={ticketFor ?? undefined}
-            loading={creating.isLoading}
+            loading={newTicket.creating.isLoading}
             onClose={() => setTicketFor(null)}
-            onConfirm={(choice) => void startTicket(choice)}
+            onConfirm={(choice) => void newTicket.start(choice)}
           />
           <AlreadyTakenDialog holder={holder} onClose={() => setHolder(null)} />
           <ConfirmDialog
@@ -255,13 +235,7 @@ export default function ContactsPage() {
             onClick: (contact) => navigate(`/schedules?contactId=${contact.id}`),
             testId: (contact) => `contact-schedule-${contact.id}`,
           },
-          {
-            key: 'edit',
-            label: 'contacts.edit',
-            icon: <LuPencil />,
-            onClick: (contact) => setEditing({ contact }),
-            testId: (contact) => `contact-edit-${contact.id}`,
-          },
+          edit,
           {
             key: 'block',
             label: 'contacts.block',
@@ -280,14 +254,7 @@ export default function ContactsPage() {
             shown: (contact) => !contact.active,
             busy: () => blocking.isLoading,
           },
-          {
-            key: 'delete',
-            label: 'contacts.delete',
-            icon: <LuTrash2 />,
-            onClick: deletion.ask,
-            testId: (contact) => `contact-delete-${contact.id}`,
-            shown: () => mayDelete,
-          },
+          remove,
         ]}
       />
     </ListFrame>

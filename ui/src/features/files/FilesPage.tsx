@@ -1,9 +1,9 @@
 import { Text } from '@chakra-ui/react';
 import type { FileListView } from '@conversa/contracts';
 import { useState } from 'react';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import { useT } from '../../i18n';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -61,10 +61,7 @@ export default function FilesPage() {
         loading={isFetching}
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)' }}
         actionsHeader="files.column.actions"
-        actions={[
-          { key: 'edit', label: 'files.edit', icon: <LuPencil />, onClick: (list) => setEditing({ list }), testId: (list) => `file-list-edit-${list.id}` },
-          { key: 'delete', label: 'files.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (list) => `file-list-delete-${list.id}` },
-        ]}
+        actions={editAndDelete({ texts: 'files', testId: 'file-list', edit: (list) => setEditing({ list }), delete: deletion.ask })}
       />
     </ListFrame>
   );

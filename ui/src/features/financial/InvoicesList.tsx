@@ -1,7 +1,6 @@
 import { Badge, Button, Text } from '@chakra-ui/react';
 import { formatBrl, invoiceDisplayStatus, type InvoiceView } from '@conversa/contracts';
-import { Suspense, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
+import { useState } from 'react';
 import { formatDate } from '../../app/dates';
 import { useT } from '../../i18n';
 import { DataTable, type Column } from '../../shared/DataTable';
@@ -9,8 +8,9 @@ import { ListFrame } from '../../shared/ListFrame';
 import { useListPage } from '../../shared/useListPage';
 import { useInvoicePageQuery } from './api';
 import { useInvoiceFrames } from './socket';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const CheckoutDialog = lazy(() => import('./CheckoutDialog'));
+const CheckoutDialog = lazyOnDemand(() => import('./CheckoutDialog'));
 
 const SEARCH_DEBOUNCE_MS = 500;
 const statusColor = { paid: 'green', overdue: 'red', open: 'blue' } as const;
@@ -78,13 +78,7 @@ export function InvoicesList({ headingSize }: { headingSize?: 'lg' | 'xl' }) {
       search={{ ...list.search, placeholder: 'invoices.search', testId: 'invoices-search' }}
       query={{ isLoading, isError: isError && invoices.length === 0, refetch }}
       loadFailed="invoices.loadFailed"
-      dialogs={
-        paying && (
-          <Suspense fallback={null}>
-            <CheckoutDialog invoice={paying} onClose={() => setPaying(null)} />
-          </Suspense>
-        )
-      }
+      dialogs={paying && <CheckoutDialog invoice={paying} onClose={() => setPaying(null)} />}
     >
       <DataTable
         rows={invoices}

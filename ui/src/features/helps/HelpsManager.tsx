@@ -1,9 +1,10 @@
 import { Field, Input, Stack, Textarea } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { LuPencil, LuPlay, LuTrash2 } from 'react-icons/lu';
+import { LuPlay } from 'react-icons/lu';
 import type { HelpView } from '@conversa/contracts';
 import { useT, type MessageKey } from '../../i18n';
 import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { FormDialog } from '../../shared/FormDialog';
@@ -64,8 +65,7 @@ export function HelpsManager() {
         actionsHeader="helps.column.actions"
         actions={[
           { key: 'preview', label: 'helps.preview', icon: <LuPlay />, onClick: setPreviewing, testId: (help) => `help-preview-${help.id}` },
-          { key: 'edit', label: 'helps.edit', icon: <LuPencil />, onClick: (help) => setEditing({ help }), testId: (help) => `help-edit-${help.id}` },
-          { key: 'delete', label: 'helps.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (help) => `help-delete-${help.id}` },
+          ...editAndDelete({ texts: 'helps', testId: 'help', edit: (help) => setEditing({ help }), delete: deletion.ask }),
         ]}
       />
     </ListFrame>

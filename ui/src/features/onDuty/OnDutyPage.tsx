@@ -1,19 +1,19 @@
 import { Stack, Text } from '@chakra-ui/react';
 import type { OnDutyFrame, OnDutyView } from '@conversa/contracts';
-import { Suspense, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { useState } from 'react';
 import { useAppDispatch } from '../../app/store';
 import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
 import { onDutyApi, useDeleteOnDutyMutation, useOnDutyListQuery } from './api';
 import { scheduleLines } from './onDutyForm';
 import { applyOnDutyFrame, useOnDutyFrames } from './socket';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const OnDutyDialog = lazy(() => import('./OnDutyDialog'));
+const OnDutyDialog = lazyOnDemand(() => import('./OnDutyDialog'));
 
 const feedbackTexts = { success: 'onDuty.deleted', saveFailed: 'onDuty.saveFailed', deleteFailed: 'onDuty.deleteFailed' } as const;
 
@@ -65,13 +65,11 @@ export default function OnDutyPage() {
       dialogs={
         <>
           {editing && (
-            <Suspense fallback={null}>
-              <OnDutyDialog
-                entry={editing.entry}
-                onClose={() => setEditing(null)}
-                onSaved={(entry) => applyHere({ action: editing.entry ? 'update' : 'create', onDuty: entry })}
-              />
-            </Suspense>
+            <OnDutyDialog
+              entry={editing.entry}
+              onClose={() => setEditing(null)}
+              onSaved={(entry) => applyHere({ action: editing.entry ? 'update' : 'create', onDuty: entry })}
+            />
           )}
           <ConfirmDialog
             of={deletion}
@@ -96,10 +94,7 @@ export default function OnDutyPage() {
         empty={{ text: 'onDuty.empty', testId: 'on-duty-empty' }}
         loading={isFetching}
         actionsHeader="onDuty.column.actions"
-        actions={[
-          { key: 'edit', label: 'onDuty.edit', icon: <LuPencil />, onClick: (entry) => setEditing({ entry }), testId: (entry) => `on-duty-edit-${entry.id}` },
-          { key: 'delete', label: 'onDuty.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (entry) => `on-duty-delete-${entry.id}` },
-        ]}
+        actions={editAndDelete({ texts: 'onDuty', testId: 'on-duty', edit: (entry) => setEditing({ entry }), delete: deletion.ask })}
       />
     </ListFrame>
   );

@@ -1,11 +1,11 @@
-import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { SignupRequest } from '@conversa/contracts';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { errorCodeOf } from '../../app/api';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
-import { PublicFrame } from '../session/PublicFrame';
+import { PublicFrame, PublicLink } from '../session/PublicFrame';
 import { useRequestResetCodeMutation, useSaveResetPasswordMutation, useVerifyResetCodeMutation } from './api';
 
 /** After 'Tentativas excedidas' the screen goes back to the login after this long. */
@@ -126,13 +126,7 @@ export default function RecoveryPasswordPage() {
           <Button type="submit" size="lg" loading={requesting.isLoading || verifying.isLoading || saving.isLoading} data-testid="reset-submit">
             {t(step === 'number' ? 'reset.send' : step === 'code' ? 'reset.verify' : 'reset.save')}
           </Button>
-          <Text textAlign="center">
-            <Link asChild color="colorPalette.fg" fontWeight="semibold">
-              <RouterLink to="/login" data-testid="reset-back">
-                {t('reset.backToLogin')}
-              </RouterLink>
-            </Link>
-          </Text>
+          <PublicLink to="/login" label="reset.backToLogin" testId="reset-back" />
         </Stack>
       </form>
     </PublicFrame>

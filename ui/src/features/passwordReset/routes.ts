@@ -1,7 +1,7 @@
 import { lazy } from '../../i18n/lazy';
-import type { AppRoute } from '../../app/access';
+import { publicPage, type AppRoute } from '../../app/access';
+
+const RecoveryPasswordPage = lazy(() => import('./RecoveryPasswordPage'));
 
 /** /recovery-password: public, reached from the login page. */
-export const passwordResetRoutes: AppRoute[] = [
-  { id: 'recovery-password', path: '/recovery-password', access: 'public', frame: 'bare', component: lazy(() => import('./RecoveryPasswordPage')) },
-];
+export const passwordResetRoutes: AppRoute[] = [publicPage('recovery-password', '/recovery-password', RecoveryPasswordPage)];

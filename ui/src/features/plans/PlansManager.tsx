@@ -1,9 +1,9 @@
 import { Badge, Field, Grid, HStack, Input, SimpleGrid, Stack, Switch, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
 import type { Plan, PlanFlag } from '@conversa/contracts';
 import { useT, type MessageKey } from '../../i18n';
 import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { FormDialog } from '../../shared/FormDialog';
@@ -86,10 +86,7 @@ export function PlansManager() {
         rowTestId={(plan) => `plan-row-${plan.id}`}
         empty={{ text: 'plans.empty' }}
         actionsHeader="plans.column.actions"
-        actions={[
-          { key: 'edit', label: 'plans.edit', icon: <LuPencil />, onClick: (plan) => setEditing({ plan }), testId: (plan) => `plan-edit-${plan.id}` },
-          { key: 'delete', label: 'plans.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (plan) => `plan-delete-${plan.id}` },
-        ]}
+        actions={editAndDelete({ texts: 'plans', testId: 'plan', edit: (plan) => setEditing({ plan }), delete: deletion.ask })}
       />
     </ListFrame>
   );

@@ -1,17 +1,17 @@
 import { Text } from '@chakra-ui/react';
 import type { PromptView } from '@conversa/contracts';
-import { Suspense, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { useState } from 'react';
 import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
 import { useDeletePromptMutation, usePromptsQuery } from './api';
 import { usePromptFrames } from './socket';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const PromptDialog = lazy(() => import('./PromptDialog'));
+const PromptDialog = lazyOnDemand(() => import('./PromptDialog'));
 
 const feedbackTexts = { success: 'prompts.deleted', saveFailed: 'prompts.saveFailed', deleteFailed: 'prompts.deleteFailed' } as const;
 
@@ -43,11 +43,7 @@ export default function PromptsPage() {
       loadFailed="prompts.loadFailed"
       dialogs={
         <>
-          {editing && (
-            <Suspense fallback={null}>
-              <PromptDialog prompt={editing.prompt} onClose={() => setEditing(null)} />
-            </Suspense>
-          )}
+          {editing && <PromptDialog prompt={editing.prompt} onClose={() => setEditing(null)} />}
           <ConfirmDialog
             of={deletion}
             title={t('prompts.deleteTitle', { name: deletion.subject?.name ?? '' })}
@@ -67,10 +63,7 @@ export default function PromptsPage() {
         empty={{ text: 'prompts.empty', testId: 'prompts-empty' }}
         loading={isLoading || (isFetching && rows.length === 0)}
         actionsHeader="prompts.column.actions"
-        actions={[
-          { key: 'edit', label: 'prompts.edit', icon: <LuPencil />, onClick: (row) => setEditing({ prompt: row }), testId: (row) => `prompt-edit-${row.id}` },
-          { key: 'delete', label: 'prompts.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (row) => `prompt-delete-${row.id}` },
-        ]}
+        actions={editAndDelete({ texts: 'prompts', testId: 'prompt', edit: (row) => setEditing({ prompt: row }), delete: deletion.ask })}
       />
     </ListFrame>
   );

@@ -1,9 +1,8 @@
 import { IconButton } from '@chakra-ui/react';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { LuBellRing } from 'react-icons/lu';
 import { useT } from '../../i18n';
-import { lazy } from '../../i18n/lazy';
-import { lazyUntilOpen } from '../../shared/lazyUntilOpen';
+import { lazyUntilOpen, lazyOnDemand } from '../../shared/lazyUntilOpen';
 import { shouldPrompt } from './prompt';
 
 // Both load on use: the list paints without them (docs/ui-bundle.md).
@@ -11,7 +10,7 @@ const PushDialog = lazyUntilOpen(
   () => import('./PushDialog').then((m) => m.PushDialog),
   (props) => props.open,
 );
-const PushPrompt = lazy(() => import('./PushPrompt'));
+const PushPrompt = lazyOnDemand(() => import('./PushPrompt'));
 
 /** The tickets screen's entry to the push settings. */
 export function PushButton() {
@@ -39,9 +38,5 @@ export function PushPromptSlot({ userId, selectedUuid }: { userId: number; selec
   const [engaged, setEngaged] = useState(false);
   if (selectedUuid !== undefined && !engaged) setEngaged(true);
   if (!engaged || !shouldPrompt(userId)) return null;
-  return (
-    <Suspense fallback={null}>
-      <PushPrompt />
-    </Suspense>
-  );
+  return <PushPrompt />;
 }

@@ -1,18 +1,19 @@
 import { Icon, Text } from '@chakra-ui/react';
 import type { QueueIntegrationType, QueueIntegrationView } from '@conversa/contracts';
-import { Suspense, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
+import { useState } from 'react';
 import type { IconType } from 'react-icons';
-import { LuBot, LuBrainCircuit, LuPencil, LuTrash2, LuWebhook, LuWorkflow } from 'react-icons/lu';
+import { LuBot, LuBrainCircuit, LuWebhook, LuWorkflow } from 'react-icons/lu';
 import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
 import { useDeleteQueueIntegrationMutation, useQueueIntegrationPageQuery } from './api';
 import { useQueueIntegrationFrames } from './socket';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const IntegrationDialog = lazy(() => import('./IntegrationDialog'));
+const IntegrationDialog = lazyOnDemand(() => import('./IntegrationDialog'));
 
 /** The icon of each type (the list shows it first). */
 export const INTEGRATION_ICONS: Record<QueueIntegrationType, IconType> = { typebot: LuBot, n8n: LuWorkflow, webhook: LuWebhook, dialogflow: LuBrainCircuit };
@@ -59,11 +60,7 @@ export default function QueueIntegrationsPage() {
       loadFailed="integrations.loadFailed"
       dialogs={
         <>
-          {editing && (
-            <Suspense fallback={null}>
-              <IntegrationDialog integration={editing.integration} onClose={() => setEditing(null)} />
-            </Suspense>
-          )}
+          {editing && <IntegrationDialog integration={editing.integration} onClose={() => setEditing(null)} />}
           <ConfirmDialog
             of={deletion}
             title={t('integrations.deleteTitle', { name: deletion.subject?.name ?? '' })}
@@ -84,16 +81,7 @@ export default function QueueIntegrationsPage() {
         loading={isFetching}
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => setPageNumber((page) => page + 1), maxH: 'calc(100vh - 12rem)' }}
         actionsHeader="integrations.column.actions"
-        actions={[
-          {
-            key: 'edit',
-            label: 'integrations.edit',
-            icon: <LuPencil />,
-            onClick: (row) => setEditing({ integration: row }),
-            testId: (row) => `integration-edit-${row.id}`,
-          },
-          { key: 'delete', label: 'integrations.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (row) => `integration-delete-${row.id}` },
-        ]}
+        actions={editAndDelete({ texts: 'integrations', testId: 'integration', edit: (row) => setEditing({ integration: row }), delete: deletion.ask })}
       />
     </ListFrame>
   );

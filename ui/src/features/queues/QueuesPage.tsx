@@ -1,21 +1,21 @@
 import { Badge, Box, HStack } from '@chakra-ui/react';
-import { Suspense, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
-import { LuGauge, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { useState } from 'react';
+import { LuGauge } from 'react-icons/lu';
 import { mayWrite } from '@conversa/contracts/session/roles';
-import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
-import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
-import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { useSuccessOrError } from '../../shared/feedback';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
 import type { QueueView as Queue } from '@conversa/contracts';
 import { useDeleteQueueMutation, useQueuesQuery } from './api';
 import { useQueueFrames } from './socket';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const QueueDialog = lazy(() => import('./QueueDialog'));
-const QueueWorkDialog = lazy(() => import('./QueueWorkDialog'));
+const QueueDialog = lazyOnDemand(() => import('./QueueDialog'));
+const QueueWorkDialog = lazyOnDemand(() => import('./QueueWorkDialog'));
 
 const columns: Column<Queue>[] = [
   { key: 'name', header: 'queues.column.name', render: (queue) => queue.name, cell: (queue) => ({ 'data-testid': `queue-name-${queue.id}` }) },
@@ -41,26 +41,18 @@ const columns: Column<Queue>[] = [
 /** /queues: the company's queues with add, edit and delete; the list follows `queue` frames. */
 export default function QueuesPage() {
   const t = useT();
-  const showError = useErrorToast();
   const user = useAppSelector((state) => state.session.user)!;
   const canEdit = mayWrite(user, 'queues');
   const query = useQueuesQuery();
   const [editing, setEditing] = useState<{ queueId: number | null } | null>(null);
   const [working, setWorking] = useState<Queue | null>(null);
   const [deleteQueue] = useDeleteQueueMutation();
+  const deleteFeedback = useSuccessOrError('queues.deleted');
   // A refused delete keeps the question open for another try.
-  const deletion = useConfirmation<Queue>(async (queue) => {
-    try {
-      await deleteQueue(queue.id).unwrap();
-      toaster.create({ type: 'success', description: t('queues.deleted') });
-      return 'close';
-    } catch (error) {
-      showError(error);
-      return 'stay';
-    }
-  });
+  const deletion = useConfirmedDelete<Queue>(deleteQueue, deleteFeedback, { failure: 'stay' });
   useQueueFrames();
 
+  const [edit, remove] = editAndDelete<Queue>({ texts: 'queues', testId: 'queue', edit: (queue) => setEditing({ queueId: queue.id }), delete: deletion.ask });
   return (
     <ListFrame
       testId="queues-page"
@@ -71,16 +63,8 @@ export default function QueuesPage() {
       loadFailed="queues.loadFailed"
       dialogs={
         <>
-          {editing && (
-            <Suspense fallback={null}>
-              <QueueDialog open queueId={editing.queueId} onClose={() => setEditing(null)} />
-            </Suspense>
-          )}
-          {working && (
-            <Suspense fallback={null}>
-              <QueueWorkDialog queue={working} onClose={() => setWorking(null)} />
-            </Suspense>
-          )}
+          {editing && <QueueDialog open queueId={editing.queueId} onClose={() => setEditing(null)} />}
+          {working && <QueueWorkDialog queue={working} onClose={() => setWorking(null)} />}
           <ConfirmDialog
             of={deletion}
             title={t('queues.deleteTitle', { name: deletion.subject?.name ?? '' })}
@@ -102,15 +86,9 @@ export default function QueuesPage() {
         empty={{ text: 'queues.empty', testId: 'queues-empty' }}
         actionsHeader={canEdit ? 'queues.column.actions' : undefined}
         actions={[
-          {
-            key: 'edit',
-            label: 'queues.edit',
-            icon: <LuPencil />,
-            onClick: (queue) => setEditing({ queueId: queue.id }),
-            testId: (queue) => `queue-edit-${queue.id}`,
-          },
+          edit,
           { key: 'work', label: 'queues.work.action', icon: <LuGauge />, onClick: (queue) => setWorking(queue), testId: (queue) => `queue-work-${queue.id}` },
-          { key: 'delete', label: 'queues.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (queue) => `queue-delete-${queue.id}` },
+          remove,
         ]}
       />
     </ListFrame>

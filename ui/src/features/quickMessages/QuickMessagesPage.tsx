@@ -1,21 +1,21 @@
 import type { QuickMessageFrame } from '@conversa/contracts';
 import { Badge, HStack, Icon, Text } from '@chakra-ui/react';
-import { Suspense, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
-import { LuCheck, LuPaperclip, LuPencil, LuTrash2 } from 'react-icons/lu';
-import { useErrorToast } from '../../app/notify';
+import { useState } from 'react';
+import { LuCheck, LuPaperclip } from 'react-icons/lu';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
-import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { useSuccessOrError } from '../../shared/feedback';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
 import { useListPage } from '../../shared/useListPage';
 import { quickMessagesApi, useDeleteQuickMessageMutation, useQuickMessagesQuery, type QuickMessage } from './api';
 import { applyQuickMessageFrame, mayChangeQuickMessage, quickMessageLabel } from './quickMessageForm';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const QuickMessageDialog = lazy(() => import('./QuickMessageDialog'));
+const QuickMessageDialog = lazyOnDemand(() => import('./QuickMessageDialog'));
 
 const SEARCH_DEBOUNCE_MS = 500;
 
@@ -23,34 +23,24 @@ const SEARCH_DEBOUNCE_MS = 500;
 export default function QuickMessagesPage() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const showError = useErrorToast();
   const me = useAppSelector((state) => state.session.user)!;
   const list = useListPage({ debounceMs: SEARCH_DEBOUNCE_MS });
   const { searchParam, pageNumber } = list;
   const { data, isLoading, isError, isFetching, refetch } = useQuickMessagesQuery({ searchParam, pageNumber });
   const [editing, setEditing] = useState<{ record: QuickMessage | null } | null>(null);
   const [deleteQuickMessage] = useDeleteQuickMessageMutation();
+  const deleteFeedback = useSuccessOrError('quickMessages.deleted');
 
   const applyFrame = (frame: QuickMessageFrame) =>
     dispatch(
       quickMessagesApi.util.updateQueryData('quickMessages', { searchParam, pageNumber: 1 }, (draft) => applyQuickMessageFrame(draft, frame, searchParam)),
     );
   useSocketEvent('quickmessage', applyFrame);
-  useSocketReconnect(() => {
-    if (pageNumber === 1) void refetch();
-    else list.firstPage();
-  });
+  useSocketReconnect(() => list.restart(refetch));
 
-  const deletion = useConfirmation<QuickMessage>(async (record) => {
-    try {
-      await deleteQuickMessage(record.id).unwrap();
-      applyFrame({ action: 'delete', id: record.id });
-      toaster.create({ type: 'success', description: t('quickMessages.deleted') });
-      return 'close';
-    } catch (error) {
-      showError(error);
-      return 'stay';
-    }
+  const deletion = useConfirmedDelete<QuickMessage>(deleteQuickMessage, deleteFeedback, {
+    failure: 'stay',
+    deleted: (record) => applyFrame({ action: 'delete', id: record.id }),
   });
 
   const columns: Column<QuickMessage>[] = [
@@ -102,13 +92,11 @@ export default function QuickMessagesPage() {
       dialogs={
         <>
           {editing && (
-            <Suspense fallback={null}>
-              <QuickMessageDialog
-                record={editing.record}
-                onClose={() => setEditing(null)}
-                onSaved={(record) => applyFrame({ action: editing.record ? 'update' : 'create', record })}
-              />
-            </Suspense>
+            <QuickMessageDialog
+              record={editing.record}
+              onClose={() => setEditing(null)}
+              onSaved={(record) => applyFrame({ action: editing.record ? 'update' : 'create', record })}
+            />
           )}
           <ConfirmDialog
             of={deletion}
@@ -128,24 +116,13 @@ export default function QuickMessagesPage() {
         loading={isFetching && pageNumber > 1}
         empty={{ text: 'quickMessages.empty', testId: 'quick-messages-empty' }}
         actionsHeader="quickMessages.column.actions"
-        actions={[
-          {
-            key: 'edit',
-            label: 'quickMessages.edit',
-            icon: <LuPencil />,
-            onClick: (row) => setEditing({ record: row }),
-            testId: (row) => `quick-message-edit-${row.id}`,
-            shown: (row) => mayChangeQuickMessage(me, row),
-          },
-          {
-            key: 'delete',
-            label: 'quickMessages.delete',
-            icon: <LuTrash2 />,
-            onClick: deletion.ask,
-            testId: (row) => `quick-message-delete-${row.id}`,
-            shown: (row) => mayChangeQuickMessage(me, row),
-          },
-        ]}
+        actions={editAndDelete({
+          texts: 'quickMessages',
+          testId: 'quick-message',
+          edit: (row) => setEditing({ record: row }),
+          delete: deletion.ask,
+          shown: (row) => mayChangeQuickMessage(me, row),
+        })}
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)', testId: 'quick-messages-scroll' }}
       />
     </ListFrame>

@@ -1,23 +1,22 @@
 import type { ScheduleFrame } from '@conversa/contracts';
 import { Badge, Text } from '@chakra-ui/react';
-import { Suspense, useEffect, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useErrorToast } from '../../app/notify';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import { useAppDispatch } from '../../app/store';
-import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
-import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { useSuccessOrError } from '../../shared/feedback';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
 import { useListPage } from '../../shared/useListPage';
 import { schedulesApi, useDeleteScheduleMutation, useSchedulesQuery, type Schedule } from './api';
 import { applyScheduleFrame, formatSendAt, previewBody, statusKey } from './format';
 import { canSaveSchedule } from './rules';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const ScheduleFormDialog = lazy(() => import('./ScheduleFormDialog'));
+const ScheduleFormDialog = lazyOnDemand(() => import('./ScheduleFormDialog'));
 
 /** Search debounce, as every list's. */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -28,13 +27,13 @@ const statusPalette = (status: string) => (status === 'ERRO' ? 'red' : status ==
 export default function SchedulesPage() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const showError = useErrorToast();
   const [params, setParams] = useSearchParams();
   const list = useListPage({ debounceMs: SEARCH_DEBOUNCE_MS });
   const { searchParam, pageNumber } = list;
   const { data, isLoading, isError, isFetching, refetch } = useSchedulesQuery({ searchParam, pageNumber });
   const [editing, setEditing] = useState<{ schedule: Schedule | null; contactId?: number } | null>(null);
   const [deleteSchedule] = useDeleteScheduleMutation();
+  const deleteFeedback = useSuccessOrError('schedules.deleted');
 
   // A link from a contact opens the add dialog once; the parameter leaves the address so a reload does not reopen it.
   useEffect(() => {
@@ -47,21 +46,11 @@ export default function SchedulesPage() {
   const applyFrame = (frame: ScheduleFrame) =>
     dispatch(schedulesApi.util.updateQueryData('schedules', { searchParam, pageNumber: 1 }, (draft) => applyScheduleFrame(draft, frame, searchParam)));
   useSocketEvent('schedule', applyFrame);
-  useSocketReconnect(() => {
-    if (pageNumber === 1) void refetch();
-    else list.firstPage();
-  });
+  useSocketReconnect(() => list.restart(refetch));
 
-  const deletion = useConfirmation<Schedule>(async (schedule) => {
-    try {
-      await deleteSchedule(schedule.id).unwrap();
-      applyFrame({ action: 'delete', scheduleId: schedule.id });
-      toaster.create({ type: 'success', description: t('schedules.deleted') });
-      return 'close';
-    } catch (error) {
-      showError(error);
-      return 'stay';
-    }
+  const deletion = useConfirmedDelete<Schedule>(deleteSchedule, deleteFeedback, {
+    failure: 'stay',
+    deleted: (schedule) => applyFrame({ action: 'delete', scheduleId: schedule.id }),
   });
 
   const columns: Column<Schedule>[] = [
@@ -113,14 +102,12 @@ export default function SchedulesPage() {
       dialogs={
         <>
           {editing && (
-            <Suspense fallback={null}>
-              <ScheduleFormDialog
-                schedule={editing.schedule}
-                contactId={editing.contactId}
-                onClose={() => setEditing(null)}
-                onSaved={(schedule) => applyFrame({ action: editing.schedule ? 'update' : 'create', schedule })}
-              />
-            </Suspense>
+            <ScheduleFormDialog
+              schedule={editing.schedule}
+              contactId={editing.contactId}
+              onClose={() => setEditing(null)}
+              onSaved={(schedule) => applyFrame({ action: editing.schedule ? 'update' : 'create', schedule })}
+            />
           )}
           <ConfirmDialog
             of={deletion}
@@ -140,25 +127,14 @@ export default function SchedulesPage() {
         loading={isFetching && pageNumber > 1}
         empty={{ text: 'schedules.empty', testId: 'schedules-empty' }}
         actionsHeader="schedules.column.actions"
-        actions={[
-          {
-            key: 'edit',
-            label: 'schedules.edit',
-            icon: <LuPencil />,
-            onClick: (row) => setEditing({ schedule: row }),
-            testId: (row) => `schedule-edit-${row.id}`,
-            shown: canSaveSchedule,
-          },
-          // A sent schedule is part of the conversation's record: the server keeps it, so neither button is offered.
-          {
-            key: 'delete',
-            label: 'schedules.delete',
-            icon: <LuTrash2 />,
-            onClick: deletion.ask,
-            testId: (row) => `schedule-delete-${row.id}`,
-            shown: canSaveSchedule,
-          },
-        ]}
+        // A sent schedule is part of the conversation's record: the server keeps it, so neither button is offered.
+        actions={editAndDelete<Schedule>({
+          texts: 'schedules',
+          testId: 'schedule',
+          edit: (row) => setEditing({ schedule: row }),
+          delete: deletion.ask,
+          shown: canSaveSchedule,
+        })}
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)', testId: 'schedules-scroll' }}
       />
       {isError && schedules.length > 0 && <Text color="fg.error">{t('schedules.loadFailed')}</Text>}

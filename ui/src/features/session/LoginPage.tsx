@@ -1,4 +1,4 @@
-import { Button, Field, IconButton, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, IconButton, Input, InputGroup, Link, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { LuEye, LuEyeOff } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
@@ -10,7 +10,7 @@ import { useAppDispatch } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
 import { useLoginMutation } from './api';
-import { PublicFrame } from './PublicFrame';
+import { PublicFrame, PublicLink } from './PublicFrame';
 import { sessionStarted } from '../../app/sessionSlice';
 import type { FieldErrors } from '../../shared/validation';
 import { validateLogin } from './validation';
@@ -96,14 +96,7 @@ export default function LoginPage() {
               {t('reset.forgot')}
             </RouterLink>
           </Link>
-          <Text textAlign="center" color="fg.muted">
-            {t('login.noAccount')}{' '}
-            <Link asChild color="colorPalette.fg" fontWeight="semibold">
-              <RouterLink to="/signup" data-testid="signup-link">
-                {t('login.signupLink')}
-              </RouterLink>
-            </Link>
-          </Text>
+          <PublicLink lead="login.noAccount" to="/signup" label="login.signupLink" testId="signup-link" />
         </Stack>
       </form>
     </PublicFrame>

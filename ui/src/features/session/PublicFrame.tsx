@@ -1,10 +1,11 @@
-import { Box, Card, Center, Flex, Heading, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import { Box, Card, Center, Flex, Heading, HStack, IconButton, Link, Menu, Portal, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { LuLanguages, LuMessagesSquare } from 'react-icons/lu';
 import type { Language } from '@conversa/contracts';
 import { useAppSelector } from '../../app/store';
 import { ThemeToggle } from '../../app/theme';
-import { languages, useT } from '../../i18n';
+import { languages, useT, type MessageKey } from '../../i18n';
 import { useChangeLanguage } from './hooks';
 
 /** Language choice before login: applied locally; it becomes the user's saved language only once signed in. */
@@ -69,5 +70,20 @@ export function PublicFrame({ title, subtitle, width = 'md', children }: { title
         </Card.Root>
       </Center>
     </Flex>
+  );
+}
+
+/** The line under a public form that leads to another public screen: a question, if any, then the link. */
+export function PublicLink({ lead, to, label, testId }: { lead?: MessageKey; to: string; label: MessageKey; testId: string }) {
+  const t = useT();
+  return (
+    <Text textAlign="center" color="fg.muted">
+      {lead && `${t(lead)} `}
+      <Link asChild color="colorPalette.fg" fontWeight="semibold">
+        <RouterLink to={to} data-testid={testId}>
+          {t(label)}
+        </RouterLink>
+      </Link>
+    </Text>
   );
 }

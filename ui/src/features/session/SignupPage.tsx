@@ -1,13 +1,13 @@
-import { Alert, Button, Checkbox, Field, Grid, HStack, Input, Link, Progress, RadioCard, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, Field, Grid, HStack, Input, Progress, RadioCard, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { passwordStrength } from '@conversa/contracts';
 import { useErrorToast } from '../../app/notify';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { usePublicPlansQuery, useSignupMutation } from './api';
-import { PublicFrame } from './PublicFrame';
+import { PublicFrame, PublicLink } from './PublicFrame';
 import { validateSignup, type SignupField, type SignupValues } from './signupValidation';
 import type { FieldErrors } from '../../shared/validation';
 
@@ -178,14 +178,7 @@ export default function SignupPage() {
           <Button type="submit" size="lg" loading={isLoading} data-testid="signup-submit">
             {t('signup.submit')}
           </Button>
-          <Text textAlign="center" color="fg.muted">
-            {t('signup.haveAccount')}{' '}
-            <Link asChild color="colorPalette.fg" fontWeight="semibold">
-              <RouterLink to="/login" data-testid="login-link">
-                {t('signup.loginLink')}
-              </RouterLink>
-            </Link>
-          </Text>
+          <PublicLink lead="signup.haveAccount" to="/login" label="signup.loginLink" testId="login-link" />
         </Stack>
       </form>
     </PublicFrame>

@@ -7,9 +7,10 @@ import { useT } from '../../i18n';
 import { useFirstOpen } from '../../shared/firstOpen';
 import { PlainAvatar } from '../../shared/PlainAvatar';
 import { useChangeLanguage, useLogout } from './hooks';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
 /** Loaded on first open: the form and its dialog machinery stay out of the shell bundle. */
-const ProfileDialog = lazy(() => import('./ProfileDialog'));
+const ProfileDialog = lazyOnDemand(() => import('./ProfileDialog'));
 /** The menu loads on the avatar's first use (shared/firstOpen.ts); its texts are core ones. */
 const UserMenuRoot = lazy(() => import('./UserMenuRoot'), 'core');
 
@@ -54,11 +55,7 @@ export function UserMenu() {
       ) : (
         trigger
       )}
-      {profileOpen && (
-        <Suspense fallback={null}>
-          <ProfileDialog open onClose={() => setProfileOpen(false)} />
-        </Suspense>
-      )}
+      {profileOpen && <ProfileDialog open onClose={() => setProfileOpen(false)} />}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { lazy } from '../../i18n/lazy';
-import type { AppRoute } from '../../app/access';
+import { publicPage, type AppRoute } from '../../app/access';
 
-export const sessionRoutes: AppRoute[] = [
-  { id: 'login', path: '/login', access: 'public', frame: 'bare', component: lazy(() => import('./LoginPage')) },
-  { id: 'signup', path: '/signup', access: 'public', frame: 'bare', component: lazy(() => import('./SignupPage')) },
-];
+const LoginPage = lazy(() => import('./LoginPage'));
+const SignupPage = lazy(() => import('./SignupPage'));
+
+export const sessionRoutes: AppRoute[] = [publicPage('login', '/login', LoginPage), publicPage('signup', '/signup', SignupPage)];

@@ -1,11 +1,10 @@
 import { Badge, Text } from '@chakra-ui/react';
 import type { TagFrame, TagView } from '@conversa/contracts';
-import { Suspense, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { useState } from 'react';
 import { useAppDispatch } from '../../app/store';
 import { useT } from '../../i18n';
 import { ConfirmDialog } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -13,8 +12,9 @@ import { useListPage } from '../../shared/useListPage';
 import { tagsApi, useDeleteTagMutation, useTagPageQuery } from './api';
 import { applyTagFrame, useTagFrames } from './socket';
 import { TagChipBadge } from './TagChip';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const TagDialog = lazy(() => import('./TagDialog'));
+const TagDialog = lazyOnDemand(() => import('./TagDialog'));
 
 /** Search debounce (the infinite scroll's 100 px is the shared table's). */
 export const TAGS_SEARCH_DEBOUNCE_MS = 500;
@@ -73,14 +73,12 @@ export function TagsScreen({ lanes }: { lanes: boolean }) {
       dialogs={
         <>
           {editing && (
-            <Suspense fallback={null}>
-              <TagDialog
-                tag={editing.tag}
-                kanbanMode={lanes}
-                onClose={() => setEditing(null)}
-                onSaved={(tag) => applyHere({ action: editing.tag ? 'update' : 'create', tag })}
-              />
-            </Suspense>
+            <TagDialog
+              tag={editing.tag}
+              kanbanMode={lanes}
+              onClose={() => setEditing(null)}
+              onSaved={(tag) => applyHere({ action: editing.tag ? 'update' : 'create', tag })}
+            />
           )}
           <ConfirmDialog
             of={deletion}
@@ -104,10 +102,7 @@ export function TagsScreen({ lanes }: { lanes: boolean }) {
         loading={isFetching}
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: () => list.nextPage(tags.length), maxH: 'calc(100vh - 12rem)', testId: 'tags-scroll' }}
         actionsHeader="tags.column.actions"
-        actions={[
-          { key: 'edit', label: 'tags.edit', icon: <LuPencil />, onClick: (tag) => setEditing({ tag }), testId: (tag) => `tag-edit-${tag.id}` },
-          { key: 'delete', label: 'tags.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (tag) => `tag-delete-${tag.id}` },
-        ]}
+        actions={editAndDelete({ texts: 'tags', testId: 'tag', edit: (tag) => setEditing({ tag }), delete: deletion.ask })}
       />
     </ListFrame>
   );

@@ -4,12 +4,12 @@ import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
-import { useCreateTicketMutation, useDeleteTicketMutation, useUpdateTicketMutation, type NamedOption, type TicketChange } from './api';
+import { useDeleteTicketMutation, useUpdateTicketMutation, type NamedOption, type TicketChange } from './api';
 import { workingStatus } from './access';
-import type { NewTicketChoice } from './dialogs';
 import { useQueueChoices } from './queueChoices';
 import { isTicketAdmin } from './access';
 import { otherOpenTicketHolder, type TicketHolder } from './holder';
+import { useNewTicket } from './newTicket';
 import type { TicketView as Ticket } from '@conversa/contracts';
 import { lazyUntilOpen } from '../../shared/lazyUntilOpen';
 
@@ -81,7 +81,7 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
   const showError = useErrorToast();
   const me = useAppSelector((state) => state.session.user)!;
   const [updateTicket, updating] = useUpdateTicketMutation();
-  const [createTicket, creating] = useCreateTicketMutation();
+  const newTicket = useNewTicket(() => setCreatingNew(false), showHolder);
   const [deleteTicket, deleting] = useDeleteTicketMutation();
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   // With no queue to choose the ticket is taken as it is: at once for an admin (a fresh company), after the dialog tells
@@ -193,25 +193,6 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
     if (result.userId !== me.id) leaveIfOpen(ticket);
   };
 
-  const confirmNewTicket = async (choice: NewTicketChoice) => {
-    try {
-      const ticket = await createTicket({
-        contactId: choice.contact.id,
-        queueId: choice.queueId,
-        whatsappId: choice.whatsappId,
-        userId: choice.userId,
-        status: 'open',
-      }).unwrap();
-      setCreatingNew(false);
-      void navigate(`/tickets/${ticket.uuid}`);
-    } catch (error) {
-      const holder = otherOpenTicketHolder(error);
-      if (!holder) return showError(error);
-      setCreatingNew(false);
-      showHolder(holder);
-    }
-  };
-
   const confirmRemove = async () => {
     if (!removing) return;
     // Marked before the request: the delete frame may arrive before its answer.
@@ -248,7 +229,7 @@ export function TicketActionsProvider({ children }: { children: ReactNode }) {
         onClose={() => setTransferring(null)}
         onConfirm={confirmTransfer}
       />
-      <NewTicketDialog open={creatingNew} loading={creating.isLoading} onClose={() => setCreatingNew(false)} onConfirm={confirmNewTicket} />
+      <NewTicketDialog open={creatingNew} loading={newTicket.creating.isLoading} onClose={() => setCreatingNew(false)} onConfirm={newTicket.start} />
       <ConfirmDialog
         open={removing !== null}
         title={t('tickets.delete.confirm', { id: removing?.id ?? '' })}

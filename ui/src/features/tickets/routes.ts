@@ -1,16 +1,10 @@
 import { lazy } from '../../i18n/lazy';
 import { LuMessagesSquare } from 'react-icons/lu';
-import type { AppRoute } from '../../app/access';
+import { screen, type AppRoute } from '../../app/access';
+
+const TicketsPage = lazy(() => import('./TicketsPage'), 'core');
 
 /** /tickets/:ticketId? (a ticket uuid): the conversations screen, where login lands. */
 export const ticketRoutes: AppRoute[] = [
-  {
-    id: 'tickets',
-    path: '/tickets/:ticketId?',
-    access: 'private',
-    frame: 'shell',
-    component: lazy(() => import('./TicketsPage'), 'core'),
-    guard: { area: 'tickets' },
-    menu: { labelKey: 'menu.tickets', icon: LuMessagesSquare, group: 'main', order: 30, to: '/tickets' },
-  },
+  screen('tickets', '/tickets/:ticketId?', TicketsPage, { area: 'tickets' }, { icon: LuMessagesSquare, group: 'main', order: 30, to: '/tickets' }),
 ];

@@ -1,14 +1,12 @@
 import { Badge, Box, HStack, Text, Wrap } from '@chakra-ui/react';
-import { Suspense, useMemo, useState } from 'react';
-import { lazy } from '../../i18n/lazy';
-import { LuPencil, LuTrash2 } from 'react-icons/lu';
+import { useMemo, useState } from 'react';
 import { mayTouchUser, type UserEditor, type UserRecord, type UserView } from '@conversa/contracts';
-import { useErrorToast } from '../../app/notify';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
-import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
+import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { useSuccessOrError } from '../../shared/feedback';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
 import { useListPage } from '../../shared/useListPage';
@@ -16,8 +14,9 @@ import { useQueuesQuery } from '../queues/api';
 import { userUpdated } from '../../app/sessionSlice';
 import { UserAvatar } from './UserAvatar';
 import { applyUserChange, useDeleteUserMutation, usersApi, useUsersQuery, type UserChange } from './api';
+import { lazyOnDemand } from '../../shared/lazyUntilOpen';
 
-const UserDialog = lazy(() => import('./UserDialog'));
+const UserDialog = lazyOnDemand(() => import('./UserDialog'));
 
 /** Search debounce 500 ms (the infinite scroll's 100 px is the shared table's). */
 export const USERS_SEARCH_DEBOUNCE_MS = 500;
@@ -36,7 +35,6 @@ const sessionFieldsOf = ({ name, email, profileImage, farewellMessage, defaultMe
 export default function UsersPage() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const showError = useErrorToast();
   const me = useAppSelector((state) => state.session.user)!;
   const list = useListPage({ debounceMs: USERS_SEARCH_DEBOUNCE_MS });
   const { searchParam, pageNumber } = list;
@@ -49,6 +47,7 @@ export default function UsersPage() {
   const seatsUsed = searchParam === '' ? data?.count : undefined;
   const [editing, setEditing] = useState<{ user: UserRecord | null } | null>(null);
   const [deleteUser] = useDeleteUserMutation();
+  const deleteFeedback = useSuccessOrError('users.saved');
 
   /** Puts a saved or broadcast user into the loaded list (and into the session when it is oneself). */
   const applyChange = (frame: UserChange) => {
@@ -56,21 +55,11 @@ export default function UsersPage() {
     if (frame.user?.id === me.id && frame.action !== 'delete') dispatch(userUpdated(sessionFieldsOf(frame.user)));
   };
   useSocketEvent('user', applyChange);
-  useSocketReconnect(() => {
-    if (pageNumber === 1) void refetch();
-    else list.firstPage();
-  });
+  useSocketReconnect(() => list.restart(refetch));
   // A refused delete keeps the question open for another try.
-  const deletion = useConfirmation<UserRecord>(async (user) => {
-    try {
-      await deleteUser(user.id).unwrap();
-      applyChange({ action: 'delete', userId: user.id });
-      toaster.create({ type: 'success', description: t('users.saved') });
-      return 'close';
-    } catch (error) {
-      showError(error);
-      return 'stay';
-    }
+  const deletion = useConfirmedDelete<UserRecord>(deleteUser, deleteFeedback, {
+    failure: 'stay',
+    deleted: (user) => applyChange({ action: 'delete', userId: user.id }),
   });
 
   const users = data?.users ?? [];
@@ -141,14 +130,12 @@ export default function UsersPage() {
       dialogs={
         <>
           {editing && (
-            <Suspense fallback={null}>
-              <UserDialog
-                open
-                user={editing.user}
-                onClose={() => setEditing(null)}
-                onSaved={(user) => applyChange({ action: editing.user ? 'update' : 'create', user })}
-              />
-            </Suspense>
+            <UserDialog
+              open
+              user={editing.user}
+              onClose={() => setEditing(null)}
+              onSaved={(user) => applyChange({ action: editing.user ? 'update' : 'create', user })}
+            />
           )}
           <ConfirmDialog
             of={deletion}
@@ -172,25 +159,15 @@ export default function UsersPage() {
         loading={isFetching}
         infinite={{ hasMore: data?.hasMore ?? false, onEndReached: list.nextPage, maxH: 'calc(100vh - 12rem)', testId: 'users-scroll' }}
         actionsHeader="users.column.actions"
-        actions={[
-          // A supervisor sees admins and super users but cannot change them (the server refuses it too).
-          {
-            key: 'edit',
-            label: 'users.edit',
-            icon: <LuPencil />,
-            onClick: (user) => setEditing({ user }),
-            testId: (user) => `user-edit-${user.id}`,
-            shown: (user) => mayTouchUser(editor, user),
-          },
-          {
-            key: 'delete',
-            label: 'users.delete',
-            icon: <LuTrash2 />,
-            onClick: deletion.ask,
-            testId: (user) => `user-delete-${user.id}`,
-            shown: (user) => user.id !== me.id && mayTouchUser(editor, user),
-          },
-        ]}
+        // A supervisor sees admins and super users but cannot change them (the server refuses it too).
+        actions={editAndDelete({
+          texts: 'users',
+          testId: 'user',
+          edit: (user) => setEditing({ user }),
+          delete: deletion.ask,
+          shown: (user) => mayTouchUser(editor, user),
+          deleteShown: (user) => user.id !== me.id,
+        })}
       />
     </ListFrame>
   );

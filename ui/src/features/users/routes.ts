@@ -1,6 +1,8 @@
 import { lazy } from '../../i18n/lazy';
 import { LuUsers } from 'react-icons/lu';
-import type { AppRoute } from '../../app/access';
+import { screen, type AppRoute } from '../../app/access';
+
+const UsersPage = lazy(() => import('./UsersPage'));
 
 /**
  * /users: an administration screen, so admins, the users whose allowConnections opens
@@ -8,14 +10,4 @@ import type { AppRoute } from '../../app/access';
  * (contracts/src/users/access.ts; the server enforces the same). Menu order 180: the spec's menu list
  * in steps of 10, before queues.
  */
-export const userRoutes: AppRoute[] = [
-  {
-    id: 'users',
-    path: '/users',
-    access: 'private',
-    frame: 'shell',
-    component: lazy(() => import('./UsersPage')),
-    guard: { area: 'users' },
-    menu: { labelKey: 'menu.users', icon: LuUsers, group: 'admin', order: 180 },
-  },
-];
+export const userRoutes: AppRoute[] = [screen('users', '/users', UsersPage, { area: 'users' }, { icon: LuUsers, group: 'admin', order: 180 })];

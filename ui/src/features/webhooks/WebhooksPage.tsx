@@ -2,10 +2,11 @@ import { Badge, Stack, Text } from '@chakra-ui/react';
 import type { WebhookView, WebhookWithSecretView } from '@conversa/contracts';
 import { Suspense, useState } from 'react';
 import { lazy } from '../../i18n/lazy';
-import { LuKeyRound, LuList, LuPencil, LuPlay, LuTrash2 } from 'react-icons/lu';
+import { LuKeyRound, LuList, LuPlay } from 'react-icons/lu';
 import { formatDateTime } from '../../app/dates';
 import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmation, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -163,14 +164,7 @@ export default function WebhooksPage() {
           },
           { key: 'deliveries', label: 'webhooks.deliveries', icon: <LuList />, onClick: setLogOf, testId: (webhook) => `webhook-deliveries-${webhook.id}` },
           { key: 'rotate', label: 'webhooks.rotate', icon: <LuKeyRound />, onClick: rotation.ask, testId: (webhook) => `webhook-rotate-${webhook.id}` },
-          {
-            key: 'edit',
-            label: 'webhooks.edit',
-            icon: <LuPencil />,
-            onClick: (webhook) => setEditing({ webhook }),
-            testId: (webhook) => `webhook-edit-${webhook.id}`,
-          },
-          { key: 'delete', label: 'webhooks.delete', icon: <LuTrash2 />, onClick: deletion.ask, testId: (webhook) => `webhook-delete-${webhook.id}` },
+          ...editAndDelete({ texts: 'webhooks', testId: 'webhook', edit: (webhook) => setEditing({ webhook }), delete: deletion.ask }),
         ]}
       />
     </ListFrame>

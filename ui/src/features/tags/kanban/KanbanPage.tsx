@@ -1,8 +1,7 @@
 import { Box, Button, Center, Flex, Heading, HStack, Spinner, Text } from '@chakra-ui/react';
 import { DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { seesAllTickets, type KanbanTicket, type TagView } from '@conversa/contracts';
-import { Suspense, useMemo, useRef, useState } from 'react';
-import { lazy } from '../../../i18n/lazy';
+import { useMemo, useRef, useState } from 'react';
 import { LuPlus } from 'react-icons/lu';
 import { useStore } from 'react-redux';
 import { useErrorToast } from '../../../app/notify';
@@ -15,8 +14,9 @@ import { tagsApi, useAddTicketTagMutation, useKanbanLanesQuery, useKanbanTickets
 import { applyTagFrameToList, useTagFrames } from '../socket';
 import { applyKanbanContactFrame, applyKanbanTicketFrame, cardsByLane, DEFAULT_LANE, laneOf, movedTags } from './board';
 import { KanbanLane } from './KanbanLane';
+import { lazyOnDemand } from '../../../shared/lazyUntilOpen';
 
-const TagDialog = lazy(() => import('../TagDialog'));
+const TagDialog = lazyOnDemand(() => import('../TagDialog'));
 
 /** The default lane's colour (no tag paints it). */
 const DEFAULT_LANE_COLOR = '#5C6B7A';
@@ -122,16 +122,14 @@ export default function KanbanPage() {
         </DndContext>
       )}
       {addingLane && (
-        <Suspense fallback={null}>
-          <TagDialog
-            tag={null}
-            kanbanMode
-            onClose={() => setAddingLane(false)}
-            onSaved={(tag) =>
-              store.dispatch(tagsApi.util.updateQueryData('kanbanLanes', undefined, (draft) => applyTagFrameToList(draft, { action: 'create', tag }, 1)))
-            }
-          />
-        </Suspense>
+        <TagDialog
+          tag={null}
+          kanbanMode
+          onClose={() => setAddingLane(false)}
+          onSaved={(tag) =>
+            store.dispatch(tagsApi.util.updateQueryData('kanbanLanes', undefined, (draft) => applyTagFrameToList(draft, { action: 'create', tag }, 1)))
+          }
+        />
       )}
     </Flex>
   );
