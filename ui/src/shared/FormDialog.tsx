@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useT } from '../i18n';
+import { DialogShell } from './form/DialogShell';
 
 /**
  * A dialog around a form: the title, the fields (`children`), and the footer with cancel and save (or the
@@ -42,43 +43,29 @@ export function FormDialog(props: {
     }
   };
   return (
-    <Dialog.Root
+    <DialogShell
       open={props.open ?? true}
-      onOpenChange={(details) => !details.open && props.onClose()}
-      placement="center"
-      size={props.size ?? 'md'}
-      scrollBehavior={props.scrollInside ? 'inside' : undefined}
-      lazyMount={props.lazy}
-      unmountOnExit={props.lazy}
+      onClose={props.onClose}
+      title={props.title}
+      testId={props.testId}
+      size={props.size}
+      scrollInside={props.scrollInside}
+      lazy={props.lazy}
+      onSubmit={submit}
+      footer={
+        props.footer ?? (
+          <>
+            <Button variant="outline" onClick={props.onClose} data-testid={props.cancelTestId}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={props.busy || submitting} disabled={props.saveDisabled} data-testid={props.saveTestId}>
+              {props.saveLabel ?? t('common.save')}
+            </Button>
+          </>
+        )
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={props.testId} asChild>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{props.title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>{props.children}</Dialog.Body>
-              <Dialog.Footer>
-                {props.footer ?? (
-                  <>
-                    <Button variant="outline" onClick={props.onClose} data-testid={props.cancelTestId}>
-                      {t('common.cancel')}
-                    </Button>
-                    <Button type="submit" loading={props.busy || submitting} disabled={props.saveDisabled} data-testid={props.saveTestId}>
-                      {props.saveLabel ?? t('common.save')}
-                    </Button>
-                  </>
-                )}
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('common.close')} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {props.children}
+    </DialogShell>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Field, HStack, Input, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { SwitchField } from '../../shared/form/fields';
 import { useRef, useState } from 'react';
 import { LuPaperclip, LuX } from 'react-icons/lu';
 import { useErrorToast } from '../../app/notify';
@@ -96,11 +97,12 @@ export default function QuickMessageDialog({
           <Field.Label>{t('quickMessages.field.message')}</Field.Label>
           <Textarea rows={5} value={values.message} onChange={(event) => set('message', event.target.value)} data-testid="quick-message-message" />
         </Field.Root>
-        <Switch.Root checked={values.isCategory} onCheckedChange={(details) => set('isCategory', details.checked)} data-testid="quick-message-is-category">
-          <Switch.HiddenInput />
-          <Switch.Control />
-          <Switch.Label>{t('quickMessages.field.isCategory')}</Switch.Label>
-        </Switch.Root>
+        <SwitchField
+          label={t('quickMessages.field.isCategory')}
+          value={values.isCategory}
+          onChange={(checked) => set('isCategory', checked)}
+          testId="quick-message-is-category"
+        />
         {!values.isCategory && (
           <SelectField
             label={t('quickMessages.field.category')}
@@ -111,11 +113,7 @@ export default function QuickMessageDialog({
           />
         )}
         {managesAll && (
-          <Switch.Root checked={values.geral} onCheckedChange={(details) => set('geral', details.checked)} data-testid="quick-message-geral">
-            <Switch.HiddenInput />
-            <Switch.Control />
-            <Switch.Label>{t('quickMessages.field.geral')}</Switch.Label>
-          </Switch.Root>
+          <SwitchField label={t('quickMessages.field.geral')} value={values.geral} onChange={(checked) => set('geral', checked)} testId="quick-message-geral" />
         )}
         <Stack gap="2">
           <Text fontWeight="medium" textStyle="sm">
