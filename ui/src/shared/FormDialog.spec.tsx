@@ -51,4 +51,18 @@ describe('FormDialog', () => {
     fireEvent.click(await screen.findByTestId('name-cancel'));
     expect(onClose).toHaveBeenCalled();
   });
+
+  it('with closeOnly, the footer is a close button alone', async () => {
+    const onClose = vi.fn();
+    renderUi(
+      <FormDialog title="Atalhos" testId="info-dialog" onClose={onClose} closeOnly cancelTestId="info-close">
+        <p>Texto</p>
+      </FormDialog>,
+    );
+    const dialog = await screen.findByTestId('info-dialog');
+    expect(dialog.querySelector('[type="submit"]')).toBeNull();
+    expect(screen.getByTestId('info-close')).toHaveTextContent('Fechar');
+    fireEvent.click(screen.getByTestId('info-close'));
+    expect(onClose).toHaveBeenCalled();
+  });
 });

@@ -22,6 +22,8 @@ export function FormDialog(props: {
   cancelTestId?: string;
   /** Replaces the cancel and save buttons. */
   footer?: ReactNode;
+  /** A dialog with nothing to save: the footer is a close button alone (under `cancelTestId`). */
+  closeOnly?: boolean;
   size?: 'sm' | 'md' | 'lg' | 'xl';
   scrollInside?: boolean;
   /** Mounts the content on opening and drops it on closing, so each opening starts afresh. */
@@ -53,7 +55,12 @@ export function FormDialog(props: {
       lazy={props.lazy}
       onSubmit={submit}
       footer={
-        props.footer ?? (
+        props.footer ??
+        (props.closeOnly ? (
+          <Button variant="outline" onClick={props.onClose} data-testid={props.cancelTestId}>
+            {t('common.close')}
+          </Button>
+        ) : (
           <>
             <Button variant="outline" onClick={props.onClose} data-testid={props.cancelTestId}>
               {t('common.cancel')}
@@ -62,7 +69,7 @@ export function FormDialog(props: {
               {props.saveLabel ?? t('common.save')}
             </Button>
           </>
-        )
+        ))
       }
     >
       {props.children}

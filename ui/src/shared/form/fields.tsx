@@ -42,9 +42,10 @@ export interface Bound<V> {
 }
 
 type FrameKeys = keyof FieldFrameProps | 'value' | 'onChange' | 'children';
+type TextProps<Control> = FieldFrameProps & Bound<string> & { testId?: string } & Omit<Control, FrameKeys>;
 
-/** A labelled one-line input; the rest of the props go to Chakra's Input. */
-export function TextField({
+/** A text field's props split between its frame and its control. */
+function split<Control>({
   label,
   error,
   errorTestId,
@@ -56,35 +57,28 @@ export function TextField({
   value,
   onChange,
   testId,
-  ...input
-}: FieldFrameProps & Bound<string> & { testId?: string } & Omit<InputProps, FrameKeys>) {
-  const frame = { label, error, errorTestId, helper, required, indicator, invalid, disabled };
+  ...control
+}: TextProps<Control>) {
+  const bound = { value, onChange: (event: { target: { value: string } }) => onChange(event.target.value), 'data-testid': testId };
+  return { frame: { label, error, errorTestId, helper, required, indicator, invalid, disabled }, control: { ...control, ...bound } };
+}
+
+/** A labelled one-line input; the rest of the props go to Chakra's Input. */
+export function TextField(props: TextProps<InputProps>) {
+  const { frame, control } = split(props);
   return (
     <FieldFrame {...frame}>
-      <Input value={value} onChange={(event) => onChange(event.target.value)} data-testid={testId} {...input} />
+      <Input {...control} />
     </FieldFrame>
   );
 }
 
 /** A labelled text area; the rest of the props go to Chakra's Textarea. */
-export function TextAreaField({
-  label,
-  error,
-  errorTestId,
-  helper,
-  required,
-  indicator,
-  invalid,
-  disabled,
-  value,
-  onChange,
-  testId,
-  ...area
-}: FieldFrameProps & Bound<string> & { testId?: string } & Omit<TextareaProps, FrameKeys>) {
-  const frame = { label, error, errorTestId, helper, required, indicator, invalid, disabled };
+export function TextAreaField(props: TextProps<TextareaProps>) {
+  const { frame, control } = split(props);
   return (
     <FieldFrame {...frame}>
-      <Textarea value={value} onChange={(event) => onChange(event.target.value)} data-testid={testId} {...area} />
+      <Textarea {...control} />
     </FieldFrame>
   );
 }
