@@ -137,7 +137,7 @@ export default function ConnectionDialog({
     }
   };
 
-  const { field, text, message, number, toggle, select, choice, minutes, duration } = useConnectionFields(values, errors, set);
+  const { text, message, number, toggle, select, choice, minutes, duration } = useConnectionFields(values, errors, set);
 
   const loading = editing && loadedFor !== connectionId;
   const tabs: Tab[] = ['general', 'integrations', 'messages', 'chatbot', 'assessments', ...(showSchedules ? (['schedules'] as const) : [])];
@@ -245,26 +245,8 @@ export default function ConnectionDialog({
                   {values.importEnabled && (
                     <>
                       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                        {field(
-                          'importOldMessages',
-                          'connections.field.importOldMessages',
-                          <Input
-                            type="date"
-                            value={values.importOldMessages}
-                            onChange={(event) => set('importOldMessages', event.target.value)}
-                            data-testid="connection-importOldMessages"
-                          />,
-                        )}
-                        {field(
-                          'importRecentMessages',
-                          'connections.field.importRecentMessages',
-                          <Input
-                            type="date"
-                            value={values.importRecentMessages}
-                            onChange={(event) => set('importRecentMessages', event.target.value)}
-                            data-testid="connection-importRecentMessages"
-                          />,
-                        )}
+                        {text('importOldMessages', 'connections.field.importOldMessages', undefined, 'date')}
+                        {text('importRecentMessages', 'connections.field.importRecentMessages', undefined, 'date')}
                       </SimpleGrid>
                       <Wrap gap="6">
                         {toggle('importOldMessagesGroups', 'connections.field.importOldMessagesGroups')}

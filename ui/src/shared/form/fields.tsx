@@ -83,6 +83,12 @@ export function TextAreaField(props: TextProps<TextareaProps>) {
   );
 }
 
+/** A user's WhatsApp number (digits with the country code), as the profile and the users screen ask for it. */
+export function PhoneField(props: Bound<string> & { testId: string }) {
+  const t = useT();
+  return <TextField label={t('users.field.phone')} type="tel" placeholder="5511999998888" helper={t('users.field.phoneHelp')} {...props} />;
+}
+
 /** A labelled on/off switch (its label beside it, no field around it). */
 export function SwitchField(props: { label: ReactNode; value: boolean; onChange(value: boolean): void; testId?: string; disabled?: boolean }) {
   return (
