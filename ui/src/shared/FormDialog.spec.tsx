@@ -65,4 +65,14 @@ describe('FormDialog', () => {
     fireEvent.click(screen.getByTestId('info-close'));
     expect(onClose).toHaveBeenCalled();
   });
+
+  it('while loading, a spinner stands for the fields and the save waits', async () => {
+    renderUi(
+      <FormDialog title="Fila" testId="load-dialog" onClose={() => undefined} onSubmit={async () => undefined} saveTestId="load-save" loading>
+        <p data-testid="load-fields">Campos</p>
+      </FormDialog>,
+    );
+    expect(await screen.findByTestId('load-save')).toBeDisabled();
+    expect(screen.queryByTestId('load-fields')).not.toBeInTheDocument();
+  });
 });

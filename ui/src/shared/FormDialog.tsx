@@ -1,4 +1,4 @@
-import { Button } from '@chakra-ui/react';
+import { Button, HStack, Spinner } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useT } from '../i18n';
 import { DialogShell } from './form/DialogShell';
@@ -17,6 +17,8 @@ export function FormDialog(props: {
   busy?: boolean;
   /** The save button waits (the record is still loading). */
   saveDisabled?: boolean;
+  /** The record is still loading: a spinner stands for the fields, and the save button waits. */
+  loading?: boolean;
   saveTestId?: string;
   saveLabel?: string;
   cancelTestId?: string;
@@ -65,14 +67,20 @@ export function FormDialog(props: {
             <Button variant="outline" onClick={props.onClose} data-testid={props.cancelTestId}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={props.busy || submitting} disabled={props.saveDisabled} data-testid={props.saveTestId}>
+            <Button type="submit" loading={props.busy || submitting} disabled={props.saveDisabled || props.loading} data-testid={props.saveTestId}>
               {props.saveLabel ?? t('common.save')}
             </Button>
           </>
         ))
       }
     >
-      {props.children}
+      {props.loading ? (
+        <HStack justify="center" py="10">
+          <Spinner />
+        </HStack>
+      ) : (
+        props.children
+      )}
     </DialogShell>
   );
 }
