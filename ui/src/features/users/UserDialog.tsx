@@ -2,16 +2,14 @@ import { Button, Grid, Heading, HStack, Image, Stack, Text } from '@chakra-ui/re
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LuImagePlus, LuTrash2 } from 'react-icons/lu';
 import type { CreateUserRequest, UserRecord } from '@conversa/contracts';
-import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
-import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { CheckboxGroup, ColorLabel } from '../../shared/CheckboxGroup';
 import { FormDialog } from '../../shared/FormDialog';
+import { saveAndClose, useToastFeedback } from '../../shared/form/save';
 import { PhoneField, SwitchField, TextAreaField, TextField } from '../../shared/form/fields';
 import { idOf, idValue, namedOptions, SelectField } from '../../shared/SelectField';
 import { useForm } from '../../shared/useForm';
-import { hasErrors } from '../../shared/validation';
 import { useConnectionsQuery } from '../connections/api';
 import { useQueuesQuery } from '../queues/api';
 import { useCreateUserMutation, useRemoveUserImageMutation, useSaveUserMutation, useUploadUserImageMutation } from './api';
@@ -40,7 +38,7 @@ export default function UserDialog({
   const me = useAppSelector((state) => state.session.user)!;
   const rights = userFormRightsOf(me);
   const creating = user === null;
-  const showError = useErrorToast();
+  const feedback = useToastFeedback('users.saved');
   const { values, set, bind, check } = useForm<UserFormValues, UserField>(
     () => (user ? userFormOf(user) : emptyUserForm()),
     (current) => validateUserForm(current, { creating }),
@@ -62,21 +60,14 @@ export default function UserDialog({
     [preview],
   );
 
-  const submit = async () => {
-    if (hasErrors(check())) return;
+  const submit = saveAndClose({ check, feedback, onClose }, async () => {
     const body = userRequestOf(values, rights, { creating });
-    try {
-      let saved = creating ? await createUser(body as CreateUserRequest).unwrap() : await saveUser({ id: user.id, ...body }).unwrap();
-      // The picture goes once the user exists; a refused picture leaves the saved user as it is.
-      if (image) saved = await uploadImage({ id: saved.id, file: image }).unwrap();
-      else if (removeImage && saved.profileImage) saved = await deleteImage(saved.id).unwrap();
-      onSaved(saved);
-      toaster.create({ type: 'success', description: t('users.saved') });
-      onClose();
-    } catch (error) {
-      showError(error);
-    }
-  };
+    let saved = creating ? await createUser(body as CreateUserRequest).unwrap() : await saveUser({ id: user.id, ...body }).unwrap();
+    // The picture goes once the user exists; a refused picture leaves the saved user as it is.
+    if (image) saved = await uploadImage({ id: saved.id, file: image }).unwrap();
+    else if (removeImage && saved.profileImage) saved = await deleteImage(saved.id).unwrap();
+    onSaved(saved);
+  });
 
   const text = (field: 'name' | 'email' | 'password', type: string, label: MessageKey, helper?: MessageKey) => (
     <TextField
