@@ -1,5 +1,5 @@
-import { Button, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { SwitchField } from '../../shared/form/fields';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { SwitchField, TextAreaField, TextField } from '../../shared/form/fields';
 import { useRef, useState } from 'react';
 import { LuPaperclip, LuX } from 'react-icons/lu';
 import { useErrorToast } from '../../app/notify';
@@ -85,18 +85,22 @@ export default function QuickMessageDialog({
       saveTestId="quick-message-save"
     >
       <Stack gap="4">
-        <Field.Root invalid={!!errors.shortcode} required>
-          <Field.Label>
-            {t('quickMessages.field.shortcode')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input value={values.shortcode} onChange={(event) => set('shortcode', event.target.value)} data-testid="quick-message-shortcode" />
-          {errors.shortcode && <Field.ErrorText>{t('quickMessages.required')}</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('quickMessages.field.message')}</Field.Label>
-          <Textarea rows={5} value={values.message} onChange={(event) => set('message', event.target.value)} data-testid="quick-message-message" />
-        </Field.Root>
+        <TextField
+          label={t('quickMessages.field.shortcode')}
+          indicator
+          required
+          value={values.shortcode}
+          onChange={(typed) => set('shortcode', typed)}
+          error={errors.shortcode && 'quickMessages.required'}
+          testId="quick-message-shortcode"
+        />
+        <TextAreaField
+          label={t('quickMessages.field.message')}
+          rows={5}
+          value={values.message}
+          onChange={(typed) => set('message', typed)}
+          testId="quick-message-message"
+        />
         <SwitchField
           label={t('quickMessages.field.isCategory')}
           value={values.isCategory}
