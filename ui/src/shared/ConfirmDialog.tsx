@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { useT } from '../i18n';
+import { DialogShell } from './form/DialogShell';
 
 /** What a `useConfirmation` (or `useConfirmedDelete`) hands its dialog. */
 export interface Confirmation {
@@ -49,37 +50,32 @@ export function ConfirmDialog({
 }) {
   const t = useT();
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} role="alertdialog" placement="center" size={size}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={testId}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            {(message !== undefined || children) && (
-              <Dialog.Body>
-                {message !== undefined && <Text>{message}</Text>}
-                {children}
-              </Dialog.Body>
-            )}
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} data-testid={`${testId}-cancel`}>
-                {t('common.no')}
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={loading} disabled={confirmDisabled} data-testid={confirmTestId}>
-                {t('common.yes')}
-              </Button>
-            </Dialog.Footer>
-            {closeButton && (
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('common.close')} />
-              </Dialog.CloseTrigger>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      role="alertdialog"
+      title={title}
+      testId={testId}
+      size={size}
+      closeButton={closeButton}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} data-testid={`${testId}-cancel`}>
+            {t('common.no')}
+          </Button>
+          <Button colorPalette="red" onClick={onConfirm} loading={loading} disabled={confirmDisabled} data-testid={confirmTestId}>
+            {t('common.yes')}
+          </Button>
+        </>
+      }
+    >
+      {message !== undefined || children ? (
+        <>
+          {message !== undefined && <Text>{message}</Text>}
+          {children}
+        </>
+      ) : undefined}
+    </DialogShell>
   );
 }
 

@@ -51,4 +51,28 @@ describe('FormDialog', () => {
     fireEvent.click(await screen.findByTestId('name-cancel'));
     expect(onClose).toHaveBeenCalled();
   });
+
+  it('with closeOnly, the footer is a close button alone', async () => {
+    const onClose = vi.fn();
+    renderUi(
+      <FormDialog title="Atalhos" testId="info-dialog" onClose={onClose} closeOnly cancelTestId="info-close">
+        <p>Texto</p>
+      </FormDialog>,
+    );
+    const dialog = await screen.findByTestId('info-dialog');
+    expect(dialog.querySelector('[type="submit"]')).toBeNull();
+    expect(screen.getByTestId('info-close')).toHaveTextContent('Fechar');
+    fireEvent.click(screen.getByTestId('info-close'));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('while loading, a spinner stands for the fields and the save waits', async () => {
+    renderUi(
+      <FormDialog title="Fila" testId="load-dialog" onClose={() => undefined} onSubmit={async () => undefined} saveTestId="load-save" loading>
+        <p data-testid="load-fields">Campos</p>
+      </FormDialog>,
+    );
+    expect(await screen.findByTestId('load-save')).toBeDisabled();
+    expect(screen.queryByTestId('load-fields')).not.toBeInTheDocument();
+  });
 });

@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button, HStack, Spinner } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useT } from '../i18n';
+import { DialogShell } from './form/DialogShell';
 
 /**
  * A dialog around a form: the title, the fields (`children`), and the footer with cancel and save (or the
@@ -16,11 +17,15 @@ export function FormDialog(props: {
   busy?: boolean;
   /** The save button waits (the record is still loading). */
   saveDisabled?: boolean;
+  /** The record is still loading: a spinner stands for the fields, and the save button waits. */
+  loading?: boolean;
   saveTestId?: string;
   saveLabel?: string;
   cancelTestId?: string;
   /** Replaces the cancel and save buttons. */
   footer?: ReactNode;
+  /** A dialog with nothing to save: the footer is a close button alone (under `cancelTestId`). */
+  closeOnly?: boolean;
   size?: 'sm' | 'md' | 'lg' | 'xl';
   scrollInside?: boolean;
   /** Mounts the content on opening and drops it on closing, so each opening starts afresh. */
@@ -42,43 +47,40 @@ export function FormDialog(props: {
     }
   };
   return (
-    <Dialog.Root
+    <DialogShell
       open={props.open ?? true}
-      onOpenChange={(details) => !details.open && props.onClose()}
-      placement="center"
-      size={props.size ?? 'md'}
-      scrollBehavior={props.scrollInside ? 'inside' : undefined}
-      lazyMount={props.lazy}
-      unmountOnExit={props.lazy}
+      onClose={props.onClose}
+      title={props.title}
+      testId={props.testId}
+      size={props.size}
+      scrollInside={props.scrollInside}
+      lazy={props.lazy}
+      onSubmit={submit}
+      footer={
+        props.footer ??
+        (props.closeOnly ? (
+          <Button variant="outline" onClick={props.onClose} data-testid={props.cancelTestId}>
+            {t('common.close')}
+          </Button>
+        ) : (
+          <>
+            <Button variant="outline" onClick={props.onClose} data-testid={props.cancelTestId}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={props.busy || submitting} disabled={props.saveDisabled || props.loading} data-testid={props.saveTestId}>
+              {props.saveLabel ?? t('common.save')}
+            </Button>
+          </>
+        ))
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid={props.testId} asChild>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{props.title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>{props.children}</Dialog.Body>
-              <Dialog.Footer>
-                {props.footer ?? (
-                  <>
-                    <Button variant="outline" onClick={props.onClose} data-testid={props.cancelTestId}>
-                      {t('common.cancel')}
-                    </Button>
-                    <Button type="submit" loading={props.busy || submitting} disabled={props.saveDisabled} data-testid={props.saveTestId}>
-                      {props.saveLabel ?? t('common.save')}
-                    </Button>
-                  </>
-                )}
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('common.close')} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {props.loading ? (
+        <HStack justify="center" py="10">
+          <Spinner />
+        </HStack>
+      ) : (
+        props.children
+      )}
+    </DialogShell>
   );
 }

@@ -1,5 +1,7 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
+import { NativeSelect } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import type { MessageKey } from '../i18n';
+import { FieldFrame } from './form/fields';
 
 export interface SelectOption {
   value: string;
@@ -18,12 +20,21 @@ export function SelectField(props: {
   invalid?: boolean;
   required?: boolean;
   disabled?: boolean;
+  /** The rule's error under the select (a message key). */
+  error?: MessageKey;
+  errorTestId?: string;
   /** Helper or error text under the select (a Field.HelperText or Field.ErrorText). */
   children?: ReactNode;
 }) {
   return (
-    <Field.Root invalid={props.invalid} required={props.required} disabled={props.disabled}>
-      <Field.Label>{props.label}</Field.Label>
+    <FieldFrame
+      label={props.label}
+      invalid={props.invalid}
+      error={props.error}
+      errorTestId={props.errorTestId}
+      required={props.required}
+      disabled={props.disabled}
+    >
       <NativeSelect.Root>
         <NativeSelect.Field name={props.name} value={props.value} onChange={(event) => props.onChange(event.target.value)} data-testid={props.testId}>
           {props.options.map((option) => (
@@ -35,7 +46,7 @@ export function SelectField(props: {
         <NativeSelect.Indicator />
       </NativeSelect.Root>
       {props.children}
-    </Field.Root>
+    </FieldFrame>
   );
 }
 

@@ -1,13 +1,14 @@
-import { Button, Field, HStack, Input, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, HStack, Stack, Text } from '@chakra-ui/react';
 import type { AnnouncementView } from '@conversa/contracts';
 import { useRef, useState } from 'react';
 import { LuImagePlus, LuTrash2 } from 'react-icons/lu';
 import { useT } from '../../i18n';
 import { useFeedback } from '../../shared/feedback';
 import { FormDialog } from '../../shared/FormDialog';
+import { SwitchField, TextAreaField, TextField } from '../../shared/form/fields';
+import { saveAndClose } from '../../shared/form/save';
 import { SelectField } from '../../shared/SelectField';
 import { useForm } from '../../shared/useForm';
-import { hasErrors } from '../../shared/validation';
 import { useCreateAnnouncementMutation, useRemoveAnnouncementMediaMutation, useUpdateAnnouncementMutation, useUploadAnnouncementMediaMutation } from './api';
 import {
   ANNOUNCEMENT_ACCEPT,
@@ -25,7 +26,7 @@ const feedbackTexts = { success: 'announcements.saved', saveFailed: 'announcemen
 /** Add or edit an announcement: title, text, priority, status, and an image (png, jpg, jpeg) uploaded after the save. */
 export default function AnnouncementDialog({ announcement, onClose }: { announcement: AnnouncementView | null; onClose(): void }) {
   const t = useT();
-  const { values, set, errors, check } = useForm<AnnouncementFormValues, AnnouncementField>(
+  const { values, set, check, bind } = useForm<AnnouncementFormValues, AnnouncementField>(
     () => (announcement ? announcementFormOf(announcement) : emptyAnnouncementForm()),
     validateAnnouncementForm,
   );
@@ -39,19 +40,12 @@ export default function AnnouncementDialog({ announcement, onClose }: { announce
   const [removeMedia] = useRemoveAnnouncementMediaMutation();
   const feedback = useFeedback(feedbackTexts);
 
-  const submit = async () => {
-    if (hasErrors(check())) return;
-    try {
-      const request = announcementRequestOf(values);
-      const saved = announcement ? await update({ id: announcement.id, ...request }).unwrap() : await create(request).unwrap();
-      if (file) await upload({ id: saved.id, file }).unwrap();
-      else if (removeCurrent && saved.mediaPath) await removeMedia(saved.id).unwrap();
-      feedback.succeeded();
-      onClose();
-    } catch (error) {
-      feedback.saveFailed(error);
-    }
-  };
+  const submit = saveAndClose({ check, feedback, onClose }, async () => {
+    const request = announcementRequestOf(values);
+    const saved = announcement ? await update({ id: announcement.id, ...request }).unwrap() : await create(request).unwrap();
+    if (file) await upload({ id: saved.id, file }).unwrap();
+    else if (removeCurrent && saved.mediaPath) await removeMedia(saved.id).unwrap();
+  });
 
   const currentName = file?.name ?? (removeCurrent ? null : (announcement?.mediaName ?? null));
   const priorities = (['1', '2', '3'] as const).map((value) => ({ value, label: t(`announcements.priority.${value}`) }));
@@ -65,16 +59,8 @@ export default function AnnouncementDialog({ announcement, onClose }: { announce
       saveTestId="announcement-save"
     >
       <Stack gap="4">
-        <Field.Root invalid={!!errors.title} required>
-          <Field.Label>{t('announcements.field.title')}</Field.Label>
-          <Input value={values.title} autoFocus onChange={(event) => set('title', event.target.value)} data-testid="announcement-field-title" />
-          {errors.title && <Field.ErrorText>{t(errors.title)}</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root invalid={!!errors.text} required>
-          <Field.Label>{t('announcements.field.text')}</Field.Label>
-          <Textarea value={values.text} rows={4} onChange={(event) => set('text', event.target.value)} data-testid="announcement-field-text" />
-          {errors.text && <Field.ErrorText>{t(errors.text)}</Field.ErrorText>}
-        </Field.Root>
+        <TextField label={t('announcements.field.title')} {...bind('title')} required autoFocus testId="announcement-field-title" />
+        <TextAreaField label={t('announcements.field.text')} {...bind('text')} required rows={4} testId="announcement-field-text" />
         <SelectField
           label={t('announcements.field.priority')}
           value={values.priority}
@@ -82,11 +68,7 @@ export default function AnnouncementDialog({ announcement, onClose }: { announce
           options={priorities}
           testId="announcement-field-priority"
         />
-        <Switch.Root checked={values.status} onCheckedChange={(details) => set('status', details.checked)} data-testid="announcement-field-status">
-          <Switch.HiddenInput />
-          <Switch.Control />
-          <Switch.Label>{t('announcements.field.status')}</Switch.Label>
-        </Switch.Root>
+        <SwitchField label={t('announcements.field.status')} {...bind('status')} testId="announcement-field-status" />
         <Field.Root invalid={wrongType}>
           <Field.Label>{t('announcements.field.attachment')}</Field.Label>
           <input

@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, SimpleGrid, Stack, Switch, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, SimpleGrid, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
 import type { CampaignView } from '@conversa/contracts';
 import { useRef, useState } from 'react';
 import { LuPaperclip, LuTrash2 } from 'react-icons/lu';
@@ -6,9 +6,10 @@ import { useT } from '../../i18n';
 import { useFeedback } from '../../shared/feedback';
 import { CheckboxGroup } from '../../shared/CheckboxGroup';
 import { FormDialog } from '../../shared/FormDialog';
+import { SwitchField, TextField } from '../../shared/form/fields';
+import { saveAndClose } from '../../shared/form/save';
 import { namedOptions, SelectField } from '../../shared/SelectField';
 import { useForm } from '../../shared/useForm';
-import { hasErrors } from '../../shared/validation';
 import { useConnectionsQuery } from '../connections/api';
 import { useAllContactListsQuery } from '../contactLists/api';
 import { useAllTagsQuery } from '../tags/api';
@@ -44,7 +45,7 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
   const t = useT();
   const editable = campaignEditable(campaign, Date.now());
   const readOnly = !editable && campaign?.status !== 'CANCELADA';
-  const { values, set, errors, check } = useForm<CampaignFormValues, CampaignField>(
+  const { values, set, errors, check, bind } = useForm<CampaignFormValues, CampaignField>(
     () => (campaign ? campaignFormOf(campaign) : emptyCampaignForm()),
     validateCampaignForm,
   );
@@ -61,17 +62,10 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
   const picker = useRef<HTMLInputElement>(null);
   const feedback = useFeedback(feedbackTexts);
 
-  const submit = async () => {
-    if (hasErrors(check())) return;
-    try {
-      const saved = campaign ? await update({ id: campaign.id, ...campaignRequestOf(values) }).unwrap() : await create(campaignRequestOf(values)).unwrap();
-      if (file) await upload({ id: saved.id, file }).unwrap();
-      feedback.succeeded();
-      onClose();
-    } catch (error) {
-      feedback.saveFailed(error);
-    }
-  };
+  const submit = saveAndClose({ check, feedback, onClose }, async () => {
+    const saved = campaign ? await update({ id: campaign.id, ...campaignRequestOf(values) }).unwrap() : await create(campaignRequestOf(values)).unwrap();
+    if (file) await upload({ id: saved.id, file }).unwrap();
+  });
   const slot = (kind: 'messages' | 'confirmationMessages', index: number) => {
     const list = [...values[kind]];
     return (
@@ -105,11 +99,7 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
           </Text>
         )}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <Field.Root invalid={!!errors.name} required disabled={readOnly}>
-            <Field.Label>{t('campaigns.field.name')}</Field.Label>
-            <Input value={values.name} onChange={(event) => set('name', event.target.value)} data-testid="campaign-field-name" />
-            {errors.name && <Field.ErrorText>{t(errors.name)}</Field.ErrorText>}
-          </Field.Root>
+          <TextField label={t('campaigns.field.name')} {...bind('name')} required disabled={readOnly} testId="campaign-field-name" />
           <Field.Root disabled={readOnly}>
             <Field.Label>{t('campaigns.field.scheduledAt')}</Field.Label>
             <Input
@@ -161,16 +151,7 @@ export default function CampaignDialog({ campaign, onClose }: { campaign: Campai
           disabled={readOnly}
           testId="campaign-field-connections"
         />
-        <Switch.Root
-          checked={values.confirmation}
-          onCheckedChange={(details) => set('confirmation', details.checked)}
-          disabled={readOnly}
-          data-testid="campaign-field-confirmation"
-        >
-          <Switch.HiddenInput />
-          <Switch.Control />
-          <Switch.Label>{t('campaigns.field.confirmation')}</Switch.Label>
-        </Switch.Root>
+        <SwitchField label={t('campaigns.field.confirmation')} {...bind('confirmation')} disabled={readOnly} testId="campaign-field-confirmation" />
         <Text fontSize="sm" color="fg.muted">
           {t('campaigns.field.variables', { list: [...BUILT_IN_VARIABLES, ...variables.map((v) => v.key)].map((key) => `{${key}}`).join(' ') })}
         </Text>

@@ -1,10 +1,12 @@
-import { Field, Fieldset, Input, Stack, Text } from '@chakra-ui/react';
+import { Fieldset, Stack, Text } from '@chakra-ui/react';
 import type { ChatView } from '@conversa/contracts';
 import { useT } from '../../i18n';
 import { useAppSelector } from '../../app/store';
 import { useFeedback } from '../../shared/feedback';
 import { CheckboxGroup } from '../../shared/CheckboxGroup';
 import { FormDialog } from '../../shared/FormDialog';
+import { TextField } from '../../shared/form/fields';
+import { saveAndClose } from '../../shared/form/save';
 import { useForm } from '../../shared/useForm';
 import { hasErrors } from '../../shared/validation';
 import { useChatUserOptionsQuery, useCreateChatMutation, useUpdateChatMutation } from './api';
@@ -19,7 +21,7 @@ const feedbackTexts = { success: 'chats.saved', saveFailed: 'chats.saveFailed', 
 export default function ChatDialog({ chat, onClose, onSaved }: { chat: ChatView | null; onClose(): void; onSaved?(chat: ChatView): void }) {
   const t = useT();
   const me = useAppSelector((state) => state.session.user)!;
-  const { values, set, errors, check } = useForm<ChatFormValues, ChatField>(() => (chat ? chatFormOf(chat) : emptyChatForm()), validateChatForm);
+  const { values, set, bind, errors, check } = useForm<ChatFormValues, ChatField>(() => (chat ? chatFormOf(chat) : emptyChatForm()), validateChatForm);
   const { data: users = [] } = useChatUserOptionsQuery();
   const [createChat] = useCreateChatMutation();
   const [updateChat] = useUpdateChatMutation();
@@ -27,17 +29,10 @@ export default function ChatDialog({ chat, onClose, onSaved }: { chat: ChatView 
   const ownerId = chat?.ownerId ?? me.id;
   const missing = hasErrors(validateChatForm(values));
 
-  const submit = async () => {
-    if (hasErrors(check())) return;
-    try {
-      const saved = chat ? await updateChat({ id: chat.id, ...chatRequestOf(values) }).unwrap() : await createChat(chatRequestOf(values)).unwrap();
-      feedback.succeeded();
-      onSaved?.(saved);
-      onClose();
-    } catch (error) {
-      feedback.saveFailed(error);
-    }
-  };
+  const submit = saveAndClose({ check, feedback, onClose }, async () => {
+    const saved = chat ? await updateChat({ id: chat.id, ...chatRequestOf(values) }).unwrap() : await createChat(chatRequestOf(values)).unwrap();
+    onSaved?.(saved);
+  });
 
   return (
     <FormDialog
@@ -50,11 +45,7 @@ export default function ChatDialog({ chat, onClose, onSaved }: { chat: ChatView 
       size="md"
     >
       <Stack gap="4">
-        <Field.Root invalid={!!errors.title} required>
-          <Field.Label>{t('chats.field.title')}</Field.Label>
-          <Input value={values.title} autoFocus onChange={(event) => set('title', event.target.value)} data-testid="chat-field-title" />
-          {errors.title && <Field.ErrorText>{t(errors.title)}</Field.ErrorText>}
-        </Field.Root>
+        <TextField label={t('chats.field.title')} {...bind('title')} required autoFocus testId="chat-field-title" />
         <CheckboxGroup
           label={t('chats.field.users')}
           options={users.filter((user) => user.id !== ownerId).map((user) => ({ value: user.id, label: user.name, testId: `chat-user-${user.id}` }))}

@@ -1,4 +1,4 @@
-import { Button, Field, Fieldset, HStack, Input, SimpleGrid, Spinner, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
+import { Button, Field, Fieldset, HStack, Input, SimpleGrid, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
 import type { ConnectionChannel } from '@conversa/contracts';
 import { useEffect, useState } from 'react';
 import { LuRefreshCw } from 'react-icons/lu';
@@ -137,7 +137,7 @@ export default function ConnectionDialog({
     }
   };
 
-  const { field, text, message, number, toggle, select, choice, minutes, duration } = useConnectionFields(values, errors, set);
+  const { text, message, number, toggle, select, choice, minutes, duration } = useConnectionFields(values, errors, set);
 
   const loading = editing && loadedFor !== connectionId;
   const tabs: Tab[] = ['general', 'integrations', 'messages', 'chatbot', 'assessments', ...(showSchedules ? (['schedules'] as const) : [])];
@@ -154,207 +154,183 @@ export default function ConnectionDialog({
       onClose={onClose}
       onSubmit={submit}
       saveTestId="connection-save"
-      saveDisabled={loading}
+      loading={loading}
       size="xl"
       scrollInside
     >
-      {loading ? (
-        <HStack justify="center" py="10">
-          <Spinner />
-        </HStack>
-      ) : (
-        <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as Tab)} variant="line">
-          <Tabs.List>
-            {tabs.map((name) => (
-              <Tabs.Trigger key={name} value={name} data-testid={`connection-tab-${name}`}>
-                {t(`connections.tab.${name}`)}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          <Tabs.Content value="general">
-            <Stack gap="4">
-              {isSandbox && (
-                <Text fontSize="sm" color="purple.fg" data-testid="connection-sandbox-note">
-                  {t('connections.sandbox.note')}
+      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as Tab)} variant="line">
+        <Tabs.List>
+          {tabs.map((name) => (
+            <Tabs.Trigger key={name} value={name} data-testid={`connection-tab-${name}`}>
+              {t(`connections.tab.${name}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="general">
+          <Stack gap="4">
+            {isSandbox && (
+              <Text fontSize="sm" color="purple.fg" data-testid="connection-sandbox-note">
+                {t('connections.sandbox.note')}
+              </Text>
+            )}
+            {text('name', 'connections.field.name')}
+            {cloud.active && <CloudApiSection form={cloud} />}
+            <Wrap gap="6">
+              {toggle('isDefault', 'connections.field.isDefault')}
+              {toggle('allowGroup', 'connections.field.allowGroup')}
+            </Wrap>
+            {select(
+              'groupAsTicket',
+              'connections.field.groupAsTicket',
+              [
+                { value: 'disabled', label: t('connections.form.disabled') },
+                { value: 'enabled', label: t('connections.form.enabled') },
+              ],
+              values.groupAsTicket,
+              (value) => set('groupAsTicket', value as 'disabled' | 'enabled'),
+            )}
+            <CheckboxGroup
+              label={t('connections.field.queues')}
+              options={(queues.data ?? []).map((queue) => ({
+                value: queue.id,
+                label: <ColorLabel name={queue.name} color={queue.color} />,
+                testId: `connection-queue-${queue.id}`,
+              }))}
+              value={values.queueIds}
+              onChange={(queueIds) => set('queueIds', queueIds)}
+              invalid={!!errors.queueIds}
+              testId="connection-queueIds"
+              empty={
+                <Text fontSize="sm" color="fg.muted">
+                  {t('connections.field.noQueues')}
                 </Text>
-              )}
-              {text('name', 'connections.field.name')}
-              {cloud.active && <CloudApiSection form={cloud} />}
-              <Wrap gap="6">
-                {toggle('isDefault', 'connections.field.isDefault')}
-                {toggle('allowGroup', 'connections.field.allowGroup')}
-              </Wrap>
-              {select(
-                'groupAsTicket',
-                'connections.field.groupAsTicket',
-                [
-                  { value: 'disabled', label: t('connections.form.disabled') },
-                  { value: 'enabled', label: t('connections.form.enabled') },
-                ],
-                values.groupAsTicket,
-                (value) => set('groupAsTicket', value as 'disabled' | 'enabled'),
-              )}
-              <CheckboxGroup
-                label={t('connections.field.queues')}
-                options={(queues.data ?? []).map((queue) => ({
-                  value: queue.id,
-                  label: <ColorLabel name={queue.name} color={queue.color} />,
-                  testId: `connection-queue-${queue.id}`,
-                }))}
-                value={values.queueIds}
-                onChange={(queueIds) => set('queueIds', queueIds)}
-                invalid={!!errors.queueIds}
-                testId="connection-queueIds"
-                empty={
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('connections.field.noQueues')}
-                  </Text>
-                }
-              >
-                {errors.queueIds && <Fieldset.ErrorText data-testid="connection-queueIds-error">{t(errors.queueIds)}</Fieldset.ErrorText>}
-              </CheckboxGroup>
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                {choice('sendIdQueue', 'connections.field.sendIdQueue', queues.data ?? [])}
-                {select(
-                  'timeSendQueue',
-                  'connections.field.timeSendQueue',
-                  TIME_SEND_QUEUE_CHOICES.map((value) => ({ value: String(value), label: minutes(value) })),
-                  values.timeSendQueue,
-                  (value) => set('timeSendQueue', value),
-                )}
-              </SimpleGrid>
-              <Field.Root invalid={!!errors.token}>
-                <Field.Label>{t('connections.field.token')}</Field.Label>
-                <HStack>
-                  <Input
-                    value={values.token}
-                    placeholder={t('connections.field.tokenGenerated')}
-                    onChange={(event) => set('token', event.target.value.toUpperCase())}
-                    data-testid="connection-token"
-                  />
-                  <Button variant="outline" onClick={() => set('token', newConnectionToken())} data-testid="connection-token-generate">
-                    <LuRefreshCw /> {t('connections.field.tokenNew')}
-                  </Button>
-                </HStack>
-                {errors.token && <Field.ErrorText>{t(errors.token)}</Field.ErrorText>}
-              </Field.Root>
-              <GreetingMediaField media={media} pending={pendingMedia} onPick={setPendingMedia} uploading={uploading.isLoading} connectionId={connectionId} />
-              {values.channel === 'whatsapp' && (
-                <Stack gap="3" borderWidth="1px" borderRadius="md" p="3">
-                  {toggle('importEnabled', 'connections.field.importEnabled')}
-                  {values.importEnabled && (
-                    <>
-                      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                        {field(
-                          'importOldMessages',
-                          'connections.field.importOldMessages',
-                          <Input
-                            type="date"
-                            value={values.importOldMessages}
-                            onChange={(event) => set('importOldMessages', event.target.value)}
-                            data-testid="connection-importOldMessages"
-                          />,
-                        )}
-                        {field(
-                          'importRecentMessages',
-                          'connections.field.importRecentMessages',
-                          <Input
-                            type="date"
-                            value={values.importRecentMessages}
-                            onChange={(event) => set('importRecentMessages', event.target.value)}
-                            data-testid="connection-importRecentMessages"
-                          />,
-                        )}
-                      </SimpleGrid>
-                      <Wrap gap="6">
-                        {toggle('importOldMessagesGroups', 'connections.field.importOldMessagesGroups')}
-                        {toggle('closedTicketsPostImported', 'connections.field.closedTicketsPostImported')}
-                      </Wrap>
-                      {editing && saved.data?.status === 'CONNECTED' && (
-                        <Text fontSize="sm" color="fg.warning">
-                          {t('connections.field.importRenews')}
-                        </Text>
-                      )}
-                    </>
-                  )}
-                </Stack>
-              )}
-            </Stack>
-          </Tabs.Content>
-          <Tabs.Content value="integrations">
-            <Stack gap="4">
-              {choice('integrationId', 'connections.field.integrationId', integrations.data ?? [])}
-              {choice('promptId', 'connections.field.promptId', prompts.data ?? [])}
-              {text('wavoip', 'connections.field.wavoip', 'connections.field.wavoipHelper')}
-            </Stack>
-          </Tabs.Content>
-          <Tabs.Content value="messages">
-            <Stack gap="4">
-              {message('greetingMessage', 'connections.field.greetingMessage', 'connections.field.greetingHelper')}
-              {message('complationMessage', 'connections.field.complationMessage')}
-              {message('outOfHoursMessage', 'connections.field.outOfHoursMessage')}
-              {message('expiresInactiveMessage', 'connections.field.expiresInactiveMessage')}
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                {number('timeInactiveMessage', 'connections.field.timeInactiveMessage', 'connections.form.minutesHelper')}
-              </SimpleGrid>
-              {message('inactiveMessage', 'connections.field.inactiveMessage')}
-            </Stack>
-          </Tabs.Content>
-          <Tabs.Content value="chatbot">
+              }
+            >
+              {errors.queueIds && <Fieldset.ErrorText data-testid="connection-queueIds-error">{t(errors.queueIds)}</Fieldset.ErrorText>}
+            </CheckboxGroup>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              {number('maxUseBotQueues', 'connections.field.maxUseBotQueues')}
-              {number('timeUseBotQueues', 'connections.field.timeUseBotQueues', 'connections.form.minutesHelper')}
+              {choice('sendIdQueue', 'connections.field.sendIdQueue', queues.data ?? [])}
               {select(
-                'timeCreateNewTicket',
-                'connections.field.timeCreateNewTicket',
-                TIME_CREATE_NEW_TICKET_CHOICES.map((value) => ({ value: String(value), label: duration(value) })),
-                values.timeCreateNewTicket,
-                (value) => set('timeCreateNewTicket', value),
-              )}
-              {number('expiresTicket', 'connections.field.expiresTicket', 'connections.form.minutesHelper')}
-              {select(
-                'whenExpiresTicket',
-                'connections.field.whenExpiresTicket',
-                [
-                  { value: '0', label: t('connections.field.whenExpiresTicket.contact') },
-                  { value: '1', label: t('connections.field.whenExpiresTicket.any') },
-                ],
-                values.whenExpiresTicket,
-                (value) => set('whenExpiresTicket', value as '0' | '1'),
-              )}
-              {select(
-                'provider',
-                'connections.field.provider',
-                [
-                  { value: 'beta', label: 'beta' },
-                  { value: 'stable', label: 'stable' },
-                ],
-                values.provider,
-                (value) => set('provider', value as 'beta' | 'stable'),
+                'timeSendQueue',
+                'connections.field.timeSendQueue',
+                TIME_SEND_QUEUE_CHOICES.map((value) => ({ value: String(value), label: minutes(value) })),
+                values.timeSendQueue,
+                (value) => set('timeSendQueue', value),
               )}
             </SimpleGrid>
+            <Field.Root invalid={!!errors.token}>
+              <Field.Label>{t('connections.field.token')}</Field.Label>
+              <HStack>
+                <Input
+                  value={values.token}
+                  placeholder={t('connections.field.tokenGenerated')}
+                  onChange={(event) => set('token', event.target.value.toUpperCase())}
+                  data-testid="connection-token"
+                />
+                <Button variant="outline" onClick={() => set('token', newConnectionToken())} data-testid="connection-token-generate">
+                  <LuRefreshCw /> {t('connections.field.tokenNew')}
+                </Button>
+              </HStack>
+              {errors.token && <Field.ErrorText>{t(errors.token)}</Field.ErrorText>}
+            </Field.Root>
+            <GreetingMediaField media={media} pending={pendingMedia} onPick={setPendingMedia} uploading={uploading.isLoading} connectionId={connectionId} />
+            {values.channel === 'whatsapp' && (
+              <Stack gap="3" borderWidth="1px" borderRadius="md" p="3">
+                {toggle('importEnabled', 'connections.field.importEnabled')}
+                {values.importEnabled && (
+                  <>
+                    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                      {text('importOldMessages', 'connections.field.importOldMessages', undefined, 'date')}
+                      {text('importRecentMessages', 'connections.field.importRecentMessages', undefined, 'date')}
+                    </SimpleGrid>
+                    <Wrap gap="6">
+                      {toggle('importOldMessagesGroups', 'connections.field.importOldMessagesGroups')}
+                      {toggle('closedTicketsPostImported', 'connections.field.closedTicketsPostImported')}
+                    </Wrap>
+                    {editing && saved.data?.status === 'CONNECTED' && (
+                      <Text fontSize="sm" color="fg.warning">
+                        {t('connections.field.importRenews')}
+                      </Text>
+                    )}
+                  </>
+                )}
+              </Stack>
+            )}
+          </Stack>
+        </Tabs.Content>
+        <Tabs.Content value="integrations">
+          <Stack gap="4">
+            {choice('integrationId', 'connections.field.integrationId', integrations.data ?? [])}
+            {choice('promptId', 'connections.field.promptId', prompts.data ?? [])}
+            {text('wavoip', 'connections.field.wavoip', 'connections.field.wavoipHelper')}
+          </Stack>
+        </Tabs.Content>
+        <Tabs.Content value="messages">
+          <Stack gap="4">
+            {message('greetingMessage', 'connections.field.greetingMessage', 'connections.field.greetingHelper')}
+            {message('complationMessage', 'connections.field.complationMessage')}
+            {message('outOfHoursMessage', 'connections.field.outOfHoursMessage')}
+            {message('expiresInactiveMessage', 'connections.field.expiresInactiveMessage')}
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              {number('timeInactiveMessage', 'connections.field.timeInactiveMessage', 'connections.form.minutesHelper')}
+            </SimpleGrid>
+            {message('inactiveMessage', 'connections.field.inactiveMessage')}
+          </Stack>
+        </Tabs.Content>
+        <Tabs.Content value="chatbot">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {number('maxUseBotQueues', 'connections.field.maxUseBotQueues')}
+            {number('timeUseBotQueues', 'connections.field.timeUseBotQueues', 'connections.form.minutesHelper')}
+            {select(
+              'timeCreateNewTicket',
+              'connections.field.timeCreateNewTicket',
+              TIME_CREATE_NEW_TICKET_CHOICES.map((value) => ({ value: String(value), label: duration(value) })),
+              values.timeCreateNewTicket,
+              (value) => set('timeCreateNewTicket', value),
+            )}
+            {number('expiresTicket', 'connections.field.expiresTicket', 'connections.form.minutesHelper')}
+            {select(
+              'whenExpiresTicket',
+              'connections.field.whenExpiresTicket',
+              [
+                { value: '0', label: t('connections.field.whenExpiresTicket.contact') },
+                { value: '1', label: t('connections.field.whenExpiresTicket.any') },
+              ],
+              values.whenExpiresTicket,
+              (value) => set('whenExpiresTicket', value as '0' | '1'),
+            )}
+            {select(
+              'provider',
+              'connections.field.provider',
+              [
+                { value: 'beta', label: 'beta' },
+                { value: 'stable', label: 'stable' },
+              ],
+              values.provider,
+              (value) => set('provider', value as 'beta' | 'stable'),
+            )}
+          </SimpleGrid>
+        </Tabs.Content>
+        <Tabs.Content value="assessments">
+          <Stack gap="4">
+            {message('ratingMessage', 'connections.field.ratingMessage')}
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              {number('maxUseBotQueuesNPS', 'connections.field.maxUseBotQueuesNPS')}
+              {number('expiresTicketNPS', 'connections.field.expiresTicketNPS', 'connections.form.minutesHelper')}
+            </SimpleGrid>
+          </Stack>
+        </Tabs.Content>
+        {showSchedules && (
+          <Tabs.Content value="schedules">
+            {errors.schedules && (
+              <Text color="fg.error" fontSize="sm" mb="2">
+                {t(errors.schedules)}
+              </Text>
+            )}
+            <SchedulesEditor schedules={values.schedules} errors={{}} onChange={(schedules) => set('schedules', schedules)} />
           </Tabs.Content>
-          <Tabs.Content value="assessments">
-            <Stack gap="4">
-              {message('ratingMessage', 'connections.field.ratingMessage')}
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                {number('maxUseBotQueuesNPS', 'connections.field.maxUseBotQueuesNPS')}
-                {number('expiresTicketNPS', 'connections.field.expiresTicketNPS', 'connections.form.minutesHelper')}
-              </SimpleGrid>
-            </Stack>
-          </Tabs.Content>
-          {showSchedules && (
-            <Tabs.Content value="schedules">
-              {errors.schedules && (
-                <Text color="fg.error" fontSize="sm" mb="2">
-                  {t(errors.schedules)}
-                </Text>
-              )}
-              <SchedulesEditor schedules={values.schedules} errors={{}} onChange={(schedules) => set('schedules', schedules)} />
-            </Tabs.Content>
-          )}
-        </Tabs.Root>
-      )}
+        )}
+      </Tabs.Root>
     </FormDialog>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Field, FileUpload, HStack, Input, Switch, Text, Textarea } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Button, Field, FileUpload, HStack, Text } from '@chakra-ui/react';
 import { LuTrash2, LuUpload } from 'react-icons/lu';
 import { useErrorToast } from '../../app/notify';
 import { useT, type MessageKey } from '../../i18n';
+import { SwitchField, TextAreaField, TextField } from '../../shared/form/fields';
 import { SelectField, type SelectOption } from '../../shared/SelectField';
 import { useRemoveGreetingMediaMutation, type NamedChoice } from './api';
 import type { ConnectionFormErrors, ConnectionFormValues } from './connectionForm';
@@ -14,54 +14,32 @@ export function useConnectionFields(
   set: <K extends keyof ConnectionFormValues>(field: K, value: ConnectionFormValues[K]) => void,
 ) {
   const t = useT();
-  const field = (name: keyof ConnectionFormValues, label: MessageKey, control: ReactNode, helper?: MessageKey) => (
-    <Field.Root invalid={!!errors[name]}>
-      <Field.Label>{t(label)}</Field.Label>
-      {control}
-      {helper && !errors[name] && <Field.HelperText>{t(helper)}</Field.HelperText>}
-      {errors[name] && <Field.ErrorText data-testid={`connection-${name}-error`}>{t(errors[name]!)}</Field.ErrorText>}
-    </Field.Root>
+  // Each field's test ids follow its name; its error and helper its rules'.
+  const bound = (name: keyof ConnectionFormValues, label: MessageKey, helper?: MessageKey) => ({
+    label: t(label),
+    error: errors[name],
+    errorTestId: `connection-${name}-error`,
+    helper: helper && t(helper),
+    testId: `connection-${name}`,
+  });
+  const text = (name: 'name' | 'wavoip' | 'token' | 'importOldMessages' | 'importRecentMessages', label: MessageKey, helper?: MessageKey, type?: 'date') => (
+    <TextField type={type} value={values[name]} onChange={(value) => set(name, value)} {...bound(name, label, helper)} />
   );
-  const text = (name: 'name' | 'wavoip' | 'token', label: MessageKey, helper?: MessageKey) =>
-    field(name, label, <Input value={values[name]} onChange={(event) => set(name, event.target.value)} data-testid={`connection-${name}`} />, helper);
   const message = (
     name: 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage' | 'ratingMessage' | 'expiresInactiveMessage' | 'inactiveMessage',
     label: MessageKey,
     helper?: MessageKey,
-  ) =>
-    field(
-      name,
-      label,
-      <Textarea rows={3} value={values[name]} onChange={(event) => set(name, event.target.value)} data-testid={`connection-${name}`} />,
-      helper,
-    );
+  ) => <TextAreaField rows={3} value={values[name]} onChange={(value) => set(name, value)} {...bound(name, label, helper)} />;
   const number = (
     name: 'maxUseBotQueues' | 'maxUseBotQueuesNPS' | 'expiresTicket' | 'expiresTicketNPS' | 'timeUseBotQueues' | 'timeInactiveMessage',
     label: MessageKey,
     helper?: MessageKey,
-  ) =>
-    field(
-      name,
-      label,
-      <Input
-        inputMode="numeric"
-        value={values[name]}
-        onChange={(event) => set(name, event.target.value.replace(/\D/g, ''))}
-        data-testid={`connection-${name}`}
-      />,
-      helper,
-    );
+  ) => <TextField inputMode="numeric" value={values[name]} onChange={(value) => set(name, value.replace(/\D/g, ''))} {...bound(name, label, helper)} />;
   const toggle = (name: 'isDefault' | 'allowGroup' | 'importOldMessagesGroups' | 'closedTicketsPostImported' | 'importEnabled', label: MessageKey) => (
-    <Switch.Root checked={values[name]} onCheckedChange={(details) => set(name, details.checked)} data-testid={`connection-${name}`}>
-      <Switch.HiddenInput />
-      <Switch.Control />
-      <Switch.Label>{t(label)}</Switch.Label>
-    </Switch.Root>
+    <SwitchField label={t(label)} value={values[name]} onChange={(checked) => set(name, checked)} testId={`connection-${name}`} />
   );
   const select = (name: keyof ConnectionFormValues, label: MessageKey, options: readonly SelectOption[], value: string, onChange: (value: string) => void) => (
-    <SelectField label={t(label)} value={value} onChange={onChange} options={options} testId={`connection-${name}`} invalid={!!errors[name]}>
-      {errors[name] && <Field.ErrorText data-testid={`connection-${name}-error`}>{t(errors[name]!)}</Field.ErrorText>}
-    </SelectField>
+    <SelectField value={value} onChange={onChange} options={options} {...bound(name, label)} />
   );
   const choice = (name: 'integrationId' | 'promptId' | 'sendIdQueue', label: MessageKey, list: readonly NamedChoice[]) =>
     select(
@@ -83,7 +61,7 @@ export function useConnectionFields(
           : value < 86400
             ? t('connections.form.hours', { count: value / 3600 })
             : t('connections.form.days', { count: value / 86400 });
-  return { field, text, message, number, toggle, select, choice, minutes, duration };
+  return { text, message, number, toggle, select, choice, minutes, duration };
 }
 
 /** The greeting's media file: the saved one (a link, removable), the one picked to upload with the save. */

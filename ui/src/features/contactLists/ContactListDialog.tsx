@@ -1,10 +1,11 @@
-import { Field, Input } from '@chakra-ui/react';
 import type { ContactListView } from '@conversa/contracts';
 import { useT } from '../../i18n';
 import { useFeedback } from '../../shared/feedback';
 import { FormDialog } from '../../shared/FormDialog';
+import { TextField } from '../../shared/form/fields';
+import { saveAndClose } from '../../shared/form/save';
 import { useForm } from '../../shared/useForm';
-import { hasErrors, type FieldErrors } from '../../shared/validation';
+import type { FieldErrors } from '../../shared/validation';
 import { useCreateContactListMutation, useUpdateContactListMutation } from './api';
 import { validateBounded } from './listForm';
 
@@ -17,21 +18,14 @@ const validate = (values: { name: string }): FieldErrors<'name'> => {
 /** Add or rename a contact list (name 2 to 50). The lists follow from the `ContactList` frame. */
 export default function ContactListDialog({ list, onClose }: { list: ContactListView | null; onClose(): void }) {
   const t = useT();
-  const { values, set, errors, check } = useForm({ name: list?.name ?? '' }, validate);
+  const { values, bind, check } = useForm({ name: list?.name ?? '' }, validate);
   const [create] = useCreateContactListMutation();
   const [update] = useUpdateContactListMutation();
   const feedback = useFeedback(feedbackTexts);
-  const submit = async () => {
-    if (hasErrors(check())) return;
-    try {
-      if (list) await update({ id: list.id, name: values.name.trim() }).unwrap();
-      else await create({ name: values.name.trim() }).unwrap();
-      feedback.succeeded();
-      onClose();
-    } catch (error) {
-      feedback.saveFailed(error);
-    }
-  };
+  const submit = saveAndClose({ check, feedback, onClose }, async () => {
+    if (list) await update({ id: list.id, name: values.name.trim() }).unwrap();
+    else await create({ name: values.name.trim() }).unwrap();
+  });
   return (
     <FormDialog
       title={t(list ? 'contactLists.dialog.editTitle' : 'contactLists.dialog.addTitle')}
@@ -41,11 +35,7 @@ export default function ContactListDialog({ list, onClose }: { list: ContactList
       saveTestId="contact-list-save"
       size="sm"
     >
-      <Field.Root invalid={!!errors.name} required>
-        <Field.Label>{t('contactLists.field.name')}</Field.Label>
-        <Input value={values.name} autoFocus onChange={(event) => set('name', event.target.value)} data-testid="contact-list-field-name" />
-        {errors.name && <Field.ErrorText>{t(errors.name)}</Field.ErrorText>}
-      </Field.Root>
+      <TextField label={t('contactLists.field.name')} {...bind('name')} required autoFocus testId="contact-list-field-name" />
     </FormDialog>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Field, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { useErrorToast } from '../../app/notify';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { FormDialog } from '../../shared/FormDialog';
+import { TextField } from '../../shared/form/fields';
 import { useCreateContactMutation, useUpdateContactMutation, type Contact } from './api';
 import { validateContact, type ContactFieldError, type ContactFormErrors } from './validation';
 
@@ -77,21 +78,19 @@ export function ContactFormDialog({ open, onClose, initial, onSaved }: ContactFo
   };
 
   const field = (name: 'name' | 'number' | 'email', label: MessageKey, type = 'text') => (
-    <Field.Root invalid={!!errors[name]} required={name !== 'email'}>
-      <Field.Label>
-        {t(label)}
-        {name !== 'email' && <Field.RequiredIndicator />}
-      </Field.Label>
-      <Input
-        name={name}
-        type={type}
-        value={values[name]}
-        placeholder={name === 'number' ? '5511987654321' : undefined}
-        onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-        data-testid={`contact-form-${name}`}
-      />
-      {errors[name] && <Field.ErrorText data-testid={`contact-form-${name}-error`}>{t(errorKeys[errors[name]])}</Field.ErrorText>}
-    </Field.Root>
+    <TextField
+      label={t(label)}
+      indicator={name !== 'email'}
+      required={name !== 'email'}
+      name={name}
+      type={type}
+      value={values[name]}
+      placeholder={name === 'number' ? '5511987654321' : undefined}
+      onChange={(typed) => setValues((current) => ({ ...current, [name]: typed }))}
+      error={errors[name] && errorKeys[errors[name]]}
+      testId={`contact-form-${name}`}
+      errorTestId={`contact-form-${name}-error`}
+    />
   );
 
   const setInfo = (index: number, key: 'name' | 'value', value: string) =>

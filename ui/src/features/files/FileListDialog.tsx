@@ -1,12 +1,14 @@
-import { Button, Field, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
 import type { FileListView } from '@conversa/contracts';
 import { useRef, useState } from 'react';
 import { LuPlus, LuTrash2 } from 'react-icons/lu';
 import { useT } from '../../i18n';
 import { useFeedback } from '../../shared/feedback';
 import { FormDialog } from '../../shared/FormDialog';
+import { TextAreaField, TextField } from '../../shared/form/fields';
+import { saveAndClose } from '../../shared/form/save';
 import { useForm } from '../../shared/useForm';
-import { hasErrors, type FieldErrors } from '../../shared/validation';
+import type { FieldErrors } from '../../shared/validation';
 import { useCreateFileListMutation, useUpdateFileListMutation, useUploadFileListMutation } from './api';
 
 const feedbackTexts = { success: 'files.saved', saveFailed: 'files.saveFailed', deleteFailed: 'files.deleteFailed' } as const;
@@ -24,7 +26,7 @@ export function validateFileListForm(values: { name: string; message: string }):
 /** Add or edit a file list: name, message and its files (kept ones listed, new ones uploaded after the save). */
 export default function FileListDialog({ list, onClose }: { list: FileListView | null; onClose(): void }) {
   const t = useT();
-  const { values, set, errors, check } = useForm({ name: list?.name ?? '', message: list?.message ?? '' }, validateFileListForm);
+  const { values, check, bind } = useForm({ name: list?.name ?? '', message: list?.message ?? '' }, validateFileListForm);
   const [kept, setKept] = useState(list?.options ?? []);
   const [added, setAdded] = useState<Array<{ name: string; file: File }>>([]);
   const picker = useRef<HTMLInputElement>(null);
@@ -32,18 +34,11 @@ export default function FileListDialog({ list, onClose }: { list: FileListView |
   const [update] = useUpdateFileListMutation();
   const [upload, uploading] = useUploadFileListMutation();
   const feedback = useFeedback(feedbackTexts);
-  const submit = async () => {
-    if (hasErrors(check())) return;
-    try {
-      const body = { name: values.name.trim(), message: values.message.trim() };
-      const saved = list ? await update({ id: list.id, ...body, options: kept.map((option) => ({ id: option.id })) }).unwrap() : await create(body).unwrap();
-      if (added.length > 0) await upload({ id: saved.id, files: added }).unwrap();
-      feedback.succeeded();
-      onClose();
-    } catch (error) {
-      feedback.saveFailed(error);
-    }
-  };
+  const submit = saveAndClose({ check, feedback, onClose }, async () => {
+    const body = { name: values.name.trim(), message: values.message.trim() };
+    const saved = list ? await update({ id: list.id, ...body, options: kept.map((option) => ({ id: option.id })) }).unwrap() : await create(body).unwrap();
+    if (added.length > 0) await upload({ id: saved.id, files: added }).unwrap();
+  });
   return (
     <FormDialog
       title={t(list ? 'files.dialog.editTitle' : 'files.dialog.addTitle')}
@@ -55,16 +50,8 @@ export default function FileListDialog({ list, onClose }: { list: FileListView |
       size="md"
     >
       <Stack gap="4">
-        <Field.Root invalid={!!errors.name} required>
-          <Field.Label>{t('files.field.name')}</Field.Label>
-          <Input value={values.name} onChange={(event) => set('name', event.target.value)} data-testid="file-list-field-name" />
-          {errors.name && <Field.ErrorText data-testid="file-list-field-name-error">{t(errors.name)}</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root invalid={!!errors.message} required>
-          <Field.Label>{t('files.field.message')}</Field.Label>
-          <Textarea rows={3} value={values.message} onChange={(event) => set('message', event.target.value)} data-testid="file-list-field-message" />
-          {errors.message && <Field.ErrorText>{t(errors.message)}</Field.ErrorText>}
-        </Field.Root>
+        <TextField label={t('files.field.name')} {...bind('name')} required testId="file-list-field-name" errorTestId="file-list-field-name-error" />
+        <TextAreaField label={t('files.field.message')} {...bind('message')} required rows={3} testId="file-list-field-message" />
         <Text fontWeight="medium">{t('files.field.options')}</Text>
         {kept.map((option) => (
           <HStack key={option.id}>

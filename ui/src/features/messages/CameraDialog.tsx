@@ -1,8 +1,9 @@
-import { Box, Button, Center, CloseButton, Dialog, Image, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, Center, Image, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { LuCamera, LuRefreshCw } from 'react-icons/lu';
 import { useErrorToast } from '../../app/notify';
 import { useT } from '../../i18n';
+import { DialogShell } from '../../shared/form/DialogShell';
 
 /** Camera capture: a live preview, a snapshot as JPEG, then it joins the composer's attachments. */
 export function CameraDialog({ open, onClose, onCapture }: { open: boolean; onClose: () => void; onCapture: (file: File) => void }) {
@@ -71,57 +72,48 @@ export function CameraDialog({ open, onClose, onCapture }: { open: boolean; onCl
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center" size="lg">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="camera-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('camera.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Box bg="black" borderRadius="l2" overflow="hidden" aspectRatio="4/3">
-                {shot ? (
-                  <Image src={shot.url} w="100%" h="100%" objectFit="contain" alt="" />
-                ) : failed ? (
-                  <Center h="100%">
-                    <Text color="white">{t('camera.unavailable')}</Text>
-                  </Center>
-                ) : (
-                  <video ref={video} autoPlay playsInline muted style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
-                )}
-              </Box>
-            </Dialog.Body>
-            <Dialog.Footer>
-              {shot ? (
-                <>
-                  <Button variant="outline" onClick={() => setShot(null)}>
-                    <LuRefreshCw />
-                    {t('camera.retake')}
-                  </Button>
-                  <Button
-                    onClick={() => {
-                      onCapture(shot.file);
-                      onClose();
-                    }}
-                    data-testid="camera-use"
-                  >
-                    {t('camera.use')}
-                  </Button>
-                </>
-              ) : (
-                <Button onClick={capture} disabled={!stream} data-testid="camera-capture">
-                  <LuCamera />
-                  {t('camera.capture')}
-                </Button>
-              )}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      title={t('camera.title')}
+      testId="camera-dialog"
+      size="lg"
+      footer={
+        shot ? (
+          <>
+            <Button variant="outline" onClick={() => setShot(null)}>
+              <LuRefreshCw />
+              {t('camera.retake')}
+            </Button>
+            <Button
+              onClick={() => {
+                onCapture(shot.file);
+                onClose();
+              }}
+              data-testid="camera-use"
+            >
+              {t('camera.use')}
+            </Button>
+          </>
+        ) : (
+          <Button onClick={capture} disabled={!stream} data-testid="camera-capture">
+            <LuCamera />
+            {t('camera.capture')}
+          </Button>
+        )
+      }
+    >
+      <Box bg="black" borderRadius="l2" overflow="hidden" aspectRatio="4/3">
+        {shot ? (
+          <Image src={shot.url} w="100%" h="100%" objectFit="contain" alt="" />
+        ) : failed ? (
+          <Center h="100%">
+            <Text color="white">{t('camera.unavailable')}</Text>
+          </Center>
+        ) : (
+          <video ref={video} autoPlay playsInline muted style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+        )}
+      </Box>
+    </DialogShell>
   );
 }

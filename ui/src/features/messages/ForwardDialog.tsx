@@ -1,4 +1,5 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Switch, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { SwitchField } from '../../shared/form/fields';
 import { useEffect, useState } from 'react';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
@@ -61,13 +62,7 @@ export function ForwardDialog({
                   {t('forward.count', { count: messageIds.length })}
                 </Text>
                 <ContactPicker selected={contact} onPick={setContact} testId="forward-contact" />
-                {signAvailable && (
-                  <Switch.Root checked={sign} onCheckedChange={(details) => setSign(details.checked)} data-testid="forward-sign">
-                    <Switch.HiddenInput />
-                    <Switch.Control />
-                    <Switch.Label>{t('composer.signature')}</Switch.Label>
-                  </Switch.Root>
-                )}
+                {signAvailable && <SwitchField label={t('composer.signature')} value={sign} onChange={setSign} testId="forward-sign" />}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>

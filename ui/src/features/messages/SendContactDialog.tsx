@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n';
+import { DialogShell } from '../../shared/form/DialogShell';
 import type { Contact } from '../contacts/api';
 import { ContactPicker } from '../contacts/ContactPicker';
 
@@ -12,31 +13,23 @@ export function SendContactDialog({ open, onClose, onSend }: { open: boolean; on
     if (open) setContact(null);
   }, [open]);
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="send-contact-dialog">
-            <Dialog.Header>
-              <Dialog.Title>{t('sendContact.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <ContactPicker selected={contact} onPick={setContact} testId="send-contact" />
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button disabled={!contact} onClick={() => contact && onSend(contact)} data-testid="send-contact-confirm">
-                {t('sendContact.send')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      title={t('sendContact.title')}
+      testId="send-contact-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button disabled={!contact} onClick={() => contact && onSend(contact)} data-testid="send-contact-confirm">
+            {t('sendContact.send')}
+          </Button>
+        </>
+      }
+    >
+      <ContactPicker selected={contact} onPick={setContact} testId="send-contact" />
+    </DialogShell>
   );
 }

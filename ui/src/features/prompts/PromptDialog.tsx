@@ -1,13 +1,14 @@
-import { Field, Group, IconButton, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Group, IconButton, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { PromptVoice, type PromptView } from '@conversa/contracts';
 import { useState } from 'react';
 import { LuEye, LuEyeOff } from 'react-icons/lu';
 import { useT, type MessageKey } from '../../i18n';
 import { useFeedback } from '../../shared/feedback';
 import { FormDialog } from '../../shared/FormDialog';
+import { FieldFrame, TextAreaField, TextField } from '../../shared/form/fields';
+import { saveAndClose } from '../../shared/form/save';
 import { namedOptions, SelectField } from '../../shared/SelectField';
 import { useForm } from '../../shared/useForm';
-import { hasErrors } from '../../shared/validation';
 import { useQueuesQuery } from '../queues/api';
 import { useCreatePromptMutation, useUpdatePromptMutation } from './api';
 import { emptyPromptForm, promptFormOf, promptRequestOf, validatePromptForm, type PromptField, type PromptFormValues } from './promptForm';
@@ -25,49 +26,31 @@ const voiceName = (voice: string) => voice.replace(/^pt-BR-/, '').replace(/Neura
 export default function PromptDialog({ prompt, onClose }: { prompt: PromptView | null; onClose(): void }) {
   const t = useT();
   const creating = prompt === null;
-  const {
-    values,
-    set: setValue,
-    errors,
-    setErrors,
-    check,
-  } = useForm<PromptFormValues, PromptField>(() => (prompt ? promptFormOf(prompt) : emptyPromptForm()), validatePromptForm);
-  // A corrected field drops its error at once instead of waiting for the next save.
-  const set: typeof setValue = (field, value) => {
-    setValue(field, value);
-    if (errors[field as PromptField]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  const { values, set, errors, check } = useForm<PromptFormValues, PromptField>(() => (prompt ? promptFormOf(prompt) : emptyPromptForm()), validatePromptForm, {
+    dropErrorOnChange: true,
+  });
   const [showKey, setShowKey] = useState(false);
   const queues = useQueuesQuery();
   const [create] = useCreatePromptMutation();
   const [update] = useUpdatePromptMutation();
   const feedback = useFeedback(feedbackTexts);
 
-  const submit = async () => {
-    if (hasErrors(check())) return;
-    try {
-      if (creating) await create(promptRequestOf(values)).unwrap();
-      else await update({ id: prompt.id, ...promptRequestOf(values) }).unwrap();
-      feedback.succeeded();
-      onClose();
-    } catch (error) {
-      feedback.saveFailed(error);
-    }
-  };
+  const submit = saveAndClose({ check, feedback, onClose }, async () => {
+    if (creating) await create(promptRequestOf(values)).unwrap();
+    else await update({ id: prompt.id, ...promptRequestOf(values) }).unwrap();
+  });
 
-  const error = (field: PromptField) => errors[field] && <Field.ErrorText data-testid={`prompt-field-${field}-error`}>{t(errors[field]!)}</Field.ErrorText>;
-  const input = (field: PromptField, label: MessageKey, type = 'text') => (
-    <Field.Root invalid={!!errors[field]}>
-      <Field.Label>{t(label)}</Field.Label>
-      <Input
-        type={type}
-        step={field === 'temperature' ? '0.1' : undefined}
-        value={values[field]}
-        onChange={(event) => set(field, event.target.value as never)}
-        data-testid={`prompt-field-${field}`}
-      />
-      {error(field)}
-    </Field.Root>
+  const input = (field: Exclude<PromptField, 'voice'>, label: MessageKey, type = 'text') => (
+    <TextField
+      label={t(label)}
+      type={type}
+      step={field === 'temperature' ? '0.1' : undefined}
+      value={values[field]}
+      onChange={(value) => set(field, value)}
+      error={errors[field]}
+      testId={`prompt-field-${field}`}
+      errorTestId={`prompt-field-${field}-error`}
+    />
   );
 
   return (
@@ -82,8 +65,7 @@ export default function PromptDialog({ prompt, onClose }: { prompt: PromptView |
     >
       <Stack gap="4">
         {input('name', 'prompts.field.name')}
-        <Field.Root invalid={!!errors.apiKey} required>
-          <Field.Label>{t('prompts.field.apiKey')}</Field.Label>
+        <FieldFrame label={t('prompts.field.apiKey')} error={errors.apiKey} errorTestId="prompt-field-apiKey-error" required>
           <Group attached w="full">
             <Input
               type={showKey ? 'text' : 'password'}
@@ -101,25 +83,28 @@ export default function PromptDialog({ prompt, onClose }: { prompt: PromptView |
               {showKey ? <LuEyeOff /> : <LuEye />}
             </IconButton>
           </Group>
-          {error('apiKey')}
-        </Field.Root>
-        <Field.Root invalid={!!errors.prompt} required>
-          <Field.Label>{t('prompts.field.prompt')}</Field.Label>
-          <Textarea rows={10} value={values.prompt} onChange={(event) => set('prompt', event.target.value)} data-testid="prompt-field-prompt" />
-          {error('prompt')}
-        </Field.Root>
+        </FieldFrame>
+        <TextAreaField
+          label={t('prompts.field.prompt')}
+          value={values.prompt}
+          onChange={(value) => set('prompt', value)}
+          error={errors.prompt}
+          required
+          rows={10}
+          testId="prompt-field-prompt"
+          errorTestId="prompt-field-prompt-error"
+        />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           <SelectField
             label={t('prompts.field.queue')}
             value={values.queueId}
             onChange={(value) => set('queueId', value)}
             options={namedOptions(queues.data ?? [], t('prompts.field.noQueue'))}
-            invalid={!!errors.queueId}
+            error={errors.queueId}
+            errorTestId="prompt-field-queueId-error"
             required
             testId="prompt-field-queueId"
-          >
-            {error('queueId')}
-          </SelectField>
+          />
           <SelectField
             label={t('prompts.field.voice')}
             value={values.voice}

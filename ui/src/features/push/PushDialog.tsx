@@ -66,17 +66,7 @@ export function PushDialog({ open, onClose }: { open: boolean; onClose: () => vo
         .catch(showError);
   };
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={t('push.title')}
-      testId="push-dialog"
-      footer={
-        <Button variant="outline" onClick={onClose}>
-          {t('common.close')}
-        </Button>
-      }
-    >
+    <FormDialog open={open} onClose={onClose} title={t('push.title')} testId="push-dialog" closeOnly>
       <Stack gap="3">
         <Text textStyle="sm" data-testid="push-browser-state">
           {t(!supported ? 'push.unsupported' : blocked ? 'push.blocked' : toggle.subscribed ? 'push.browser.on' : 'push.browser.off')}

@@ -1,12 +1,13 @@
-import { Alert, Button, Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { QueueIntegrationType, type IntegrationTestResult, type QueueIntegrationView } from '@conversa/contracts';
 import { useState } from 'react';
 import { useT, type MessageKey } from '../../i18n';
 import { useFeedback } from '../../shared/feedback';
 import { FormDialog } from '../../shared/FormDialog';
+import { TextAreaField, TextField } from '../../shared/form/fields';
+import { saveAndClose } from '../../shared/form/save';
 import { SelectField } from '../../shared/SelectField';
 import { useForm } from '../../shared/useForm';
-import { hasErrors } from '../../shared/validation';
 import { useCreateQueueIntegrationMutation, useTestIntegrationSessionMutation, useUpdateQueueIntegrationMutation } from './api';
 import {
   emptyIntegrationForm,
@@ -19,6 +20,8 @@ import {
 
 const feedbackTexts = { success: 'integrations.saved', saveFailed: 'integrations.saveFailed', deleteFailed: 'integrations.deleteFailed' } as const;
 const TYPE_LABELS: Record<QueueIntegrationType, string> = { typebot: 'Typebot', n8n: 'N8N', webhook: 'Webhook', dialogflow: 'Dialogflow' };
+/** The integration's fields typed as text (all but the type and the language, chosen from lists). */
+type IntegrationTextField = Exclude<IntegrationField, 'type' | 'language'>;
 const LANGUAGES = [
   { value: 'pt-BR', label: 'Português' },
   { value: 'en', label: 'English' },
@@ -34,38 +37,21 @@ export default function IntegrationDialog({ integration, onClose }: { integratio
   const t = useT();
   const creating = integration === null;
   const hasStoredKey = integration?.credentialsHint != null;
-  const {
-    values,
-    set: setValue,
-    errors,
-    setErrors,
-    check,
-  } = useForm<IntegrationFormValues, IntegrationField>(
+  const { values, set, errors, check } = useForm<IntegrationFormValues, IntegrationField>(
     () => (integration ? integrationFormOf(integration) : emptyIntegrationForm()),
     (current) => validateIntegrationForm(current, hasStoredKey),
+    { dropErrorOnChange: true },
   );
-  // A corrected field drops its error at once instead of waiting for the next save.
-  const set: typeof setValue = (field, value) => {
-    setValue(field, value);
-    if (errors[field as IntegrationField]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
   const [create] = useCreateQueueIntegrationMutation();
   const [update] = useUpdateQueueIntegrationMutation();
   const [test, testing] = useTestIntegrationSessionMutation();
   const [result, setResult] = useState<IntegrationTestResult | null>(null);
   const feedback = useFeedback(feedbackTexts);
 
-  const submit = async () => {
-    if (hasErrors(check())) return;
-    try {
-      if (creating) await create(integrationRequestOf(values)).unwrap();
-      else await update({ id: integration.id, ...integrationRequestOf(values) }).unwrap();
-      feedback.succeeded();
-      onClose();
-    } catch (error) {
-      feedback.saveFailed(error);
-    }
-  };
+  const submit = saveAndClose({ check, feedback, onClose }, async () => {
+    if (creating) await create(integrationRequestOf(values)).unwrap();
+    else await update({ id: integration.id, ...integrationRequestOf(values) }).unwrap();
+  });
 
   const runTest = async () => {
     setResult(null);
@@ -79,30 +65,19 @@ export default function IntegrationDialog({ integration, onClose }: { integratio
     }
   };
 
-  const text = (field: IntegrationField, label: MessageKey, extra: { multiline?: boolean; type?: string; helper?: string } = {}) => (
-    <Field.Root invalid={!!errors[field]} required={field === 'name' || field === 'urlN8N' || field === 'typebotSlug' || field === 'projectName'}>
-      <Field.Label>{t(label)}</Field.Label>
-      {extra.multiline ? (
-        <Textarea
-          rows={6}
-          value={values[field]}
-          onChange={(event) => set(field, event.target.value as never)}
-          data-testid={`integration-field-${field}`}
-          fontFamily="mono"
-          fontSize="xs"
-        />
-      ) : (
-        <Input
-          type={extra.type ?? 'text'}
-          value={values[field]}
-          onChange={(event) => set(field, event.target.value as never)}
-          data-testid={`integration-field-${field}`}
-        />
-      )}
-      {extra.helper && !errors[field] && <Field.HelperText>{extra.helper}</Field.HelperText>}
-      {errors[field] && <Field.ErrorText data-testid={`integration-field-${field}-error`}>{t(errors[field]!)}</Field.ErrorText>}
-    </Field.Root>
-  );
+  const text = (field: IntegrationTextField, label: MessageKey, extra: { multiline?: boolean; type?: string; helper?: string } = {}) => {
+    const props = {
+      label: t(label),
+      value: values[field],
+      onChange: (value: string) => set(field, value),
+      error: errors[field],
+      helper: extra.helper,
+      required: field === 'name' || field === 'urlN8N' || field === 'typebotSlug' || field === 'projectName',
+      testId: `integration-field-${field}`,
+      errorTestId: `integration-field-${field}-error`,
+    };
+    return extra.multiline ? <TextAreaField rows={6} fontFamily="mono" fontSize="xs" {...props} /> : <TextField type={extra.type ?? 'text'} {...props} />;
+  };
 
   return (
     <FormDialog

@@ -1,4 +1,5 @@
-import { Box, Field, HStack, Input, SimpleGrid, Spinner, Stack, Switch, Tabs, Textarea } from '@chakra-ui/react';
+import { Box, Field, HStack, Input, SimpleGrid, Stack, Tabs } from '@chakra-ui/react';
+import { FieldFrame, SwitchField, TextAreaField, TextField } from '../../shared/form/fields';
 import { useEffect, useMemo, useState } from 'react';
 import { QUEUE_ROTATION_MINUTES } from '@conversa/contracts';
 import { errorCodeOf } from '../../app/api';
@@ -108,18 +109,18 @@ export default function QueueDialog({ open, queueId, onClose }: { open: boolean;
   };
 
   const fieldError = (field: keyof QueueFormErrors['fields']) => errors.fields[field];
-  const text = (field: 'name' | 'greetingMessage' | 'outOfHoursMessage', label: MessageKey, multiline = false) => (
-    <Field.Root invalid={!!fieldError(field)}>
-      <Field.Label>{t(label)}</Field.Label>
-      {multiline ? (
-        <Textarea rows={3} value={values[field]} onChange={(event) => set(field, event.target.value)} data-testid={`queue-${field}`} />
-      ) : (
-        <Input value={values[field]} onChange={(event) => set(field, event.target.value)} data-testid={`queue-${field}`} />
-      )}
-      {field === 'greetingMessage' && !fieldError(field) && <Field.HelperText>{t('queues.field.greetingHelper')}</Field.HelperText>}
-      {fieldError(field) && <Field.ErrorText data-testid={`queue-${field}-error`}>{t(fieldError(field)!)}</Field.ErrorText>}
-    </Field.Root>
-  );
+  const text = (field: 'name' | 'greetingMessage' | 'outOfHoursMessage', label: MessageKey, multiline = false) => {
+    const props = {
+      label: t(label),
+      value: values[field],
+      onChange: (value: string) => set(field, value),
+      error: fieldError(field),
+      helper: field === 'greetingMessage' ? t('queues.field.greetingHelper') : undefined,
+      testId: `queue-${field}`,
+      errorTestId: `queue-${field}-error`,
+    };
+    return multiline ? <TextAreaField rows={3} {...props} /> : <TextField {...props} />;
+  };
   const link = (field: 'integrationId' | 'fileListId' | 'promptId', label: MessageKey, list: readonly NamedRecord[]) => (
     <SelectField
       label={t(label)}
@@ -142,119 +143,107 @@ export default function QueueDialog({ open, queueId, onClose }: { open: boolean;
       onSubmit={submit}
       saveTestId="queue-save"
       cancelTestId="queue-cancel"
-      saveDisabled={loading}
+      loading={loading}
       size="xl"
       scrollInside
     >
-      {loading ? (
-        <HStack justify="center" py="10">
-          <Spinner />
-        </HStack>
-      ) : (
-        <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} variant="line" lazyMount unmountOnExit>
-          <Tabs.List>
-            <Tabs.Trigger value="data" data-testid="queue-tab-data">
-              {t('queues.tab.data')}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="schedules" data-testid="queue-tab-schedules">
-              {t('queues.tab.schedules')}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="chatbot" data-testid="queue-tab-chatbot">
-              {t('queues.tab.chatbot')}
-              {optionErrorCount > 0 && ` (${optionErrorCount})`}
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="data">
-            <Stack gap="4">
-              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                {text('name', 'queues.field.name')}
-                <Field.Root invalid={!!fieldError('color')}>
-                  <Field.Label>{t('queues.field.color')}</Field.Label>
-                  <HStack>
-                    <Box w="9" h="9" flexShrink={0} borderRadius="md" borderWidth="1px" bg={values.color || 'transparent'} data-testid="queue-color-swatch" />
-                    <Input value={values.color} maxLength={9} onChange={(event) => set('color', event.target.value)} data-testid="queue-color" />
-                  </HStack>
-                  <HStack gap="1" wrap="wrap" pt="1">
-                    {QUEUE_PALETTE.map((color) => (
-                      <Box
-                        as="button"
-                        key={color}
-                        w="6"
-                        h="6"
-                        borderRadius="full"
-                        bg={color}
-                        borderWidth={values.color.toLowerCase() === color ? '3px' : '1px'}
-                        borderColor="fg"
-                        aria-label={color}
-                        onClick={(event) => {
-                          event.preventDefault();
-                          set('color', color);
-                        }}
-                        data-testid={`queue-color-${color.slice(1)}`}
-                      />
-                    ))}
-                  </HStack>
-                  {fieldError('color') && <Field.ErrorText data-testid="queue-color-error">{t(fieldError('color')!)}</Field.ErrorText>}
-                </Field.Root>
-                <Field.Root invalid={!!fieldError('orderQueue')}>
-                  <Field.Label>{t('queues.field.orderQueue')}</Field.Label>
-                  <Input
-                    type="number"
-                    min={0}
-                    value={values.orderQueue}
-                    onChange={(event) => set('orderQueue', event.target.value)}
-                    data-testid="queue-orderQueue"
-                  />
-                  {fieldError('orderQueue') && <Field.ErrorText>{t(fieldError('orderQueue')!)}</Field.ErrorText>}
-                </Field.Root>
-                <Stack gap="2">
-                  <Switch.Root
-                    checked={values.ativarRoteador}
-                    onCheckedChange={(details) => set('ativarRoteador', details.checked)}
-                    data-testid="queue-ativarRoteador"
-                  >
-                    <Switch.HiddenInput />
-                    <Switch.Control />
-                    <Switch.Label>{t('queues.field.ativarRoteador')}</Switch.Label>
-                  </Switch.Root>
-                  <SelectField
-                    label={t('queues.field.tempoRoteador')}
-                    value={String(values.tempoRoteador)}
-                    onChange={(value) => set('tempoRoteador', Number(value))}
-                    options={QUEUE_ROTATION_MINUTES.map((minutes) => ({ value: String(minutes), label: t('queues.field.minutes', { minutes }) }))}
-                    testId="queue-tempoRoteador"
-                    disabled={!values.ativarRoteador}
-                    invalid={!!fieldError('tempoRoteador')}
-                  />
-                </Stack>
-              </SimpleGrid>
-              {text('greetingMessage', 'queues.field.greetingMessage', true)}
-              {text('outOfHoursMessage', 'queues.field.outOfHoursMessage', true)}
-              <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-                {link('integrationId', 'queues.field.integrationId', integrations.data ?? [])}
-                {link('fileListId', 'queues.field.fileListId', files.data ?? [])}
-                {link('promptId', 'queues.field.promptId', prompts.data ?? [])}
-              </SimpleGrid>
-              <Switch.Root checked={values.closeTicket} onCheckedChange={(details) => set('closeTicket', details.checked)} data-testid="queue-closeTicket">
-                <Switch.HiddenInput />
-                <Switch.Control />
-                <Switch.Label>{t('queues.field.closeTicket')}</Switch.Label>
-              </Switch.Root>
-            </Stack>
-          </Tabs.Content>
-          <Tabs.Content value="schedules">
-            <SchedulesEditor schedules={values.schedules} errors={errors.schedules} onChange={(schedules) => set('schedules', schedules)} />
-          </Tabs.Content>
-          <Tabs.Content value="chatbot">
-            <OptionTreeEditor tree={values.chatbots} onChange={(tree) => set('chatbots', tree)} errors={errors.options} choices={choices} />
-            {errors.fields.chatbots && (
-              <Field.Root invalid>
-                <Field.ErrorText>{t(errors.fields.chatbots)}</Field.ErrorText>
-              </Field.Root>
-            )}
-          </Tabs.Content>
-        </Tabs.Root>
-      )}
+      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value)} variant="line" lazyMount unmountOnExit>
+        <Tabs.List>
+          <Tabs.Trigger value="data" data-testid="queue-tab-data">
+            {t('queues.tab.data')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="schedules" data-testid="queue-tab-schedules">
+            {t('queues.tab.schedules')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="chatbot" data-testid="queue-tab-chatbot">
+            {t('queues.tab.chatbot')}
+            {optionErrorCount > 0 && ` (${optionErrorCount})`}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="data">
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              {text('name', 'queues.field.name')}
+              <FieldFrame label={t('queues.field.color')} error={fieldError('color')} errorTestId="queue-color-error">
+                <HStack>
+                  <Box w="9" h="9" flexShrink={0} borderRadius="md" borderWidth="1px" bg={values.color || 'transparent'} data-testid="queue-color-swatch" />
+                  <Input value={values.color} maxLength={9} onChange={(event) => set('color', event.target.value)} data-testid="queue-color" />
+                </HStack>
+                <HStack gap="1" wrap="wrap" pt="1">
+                  {QUEUE_PALETTE.map((color) => (
+                    <Box
+                      as="button"
+                      key={color}
+                      w="6"
+                      h="6"
+                      borderRadius="full"
+                      bg={color}
+                      borderWidth={values.color.toLowerCase() === color ? '3px' : '1px'}
+                      borderColor="fg"
+                      aria-label={color}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        set('color', color);
+                      }}
+                      data-testid={`queue-color-${color.slice(1)}`}
+                    />
+                  ))}
+                </HStack>
+              </FieldFrame>
+              <TextField
+                label={t('queues.field.orderQueue')}
+                type="number"
+                min={0}
+                value={values.orderQueue}
+                onChange={(value) => set('orderQueue', value)}
+                error={fieldError('orderQueue')}
+                testId="queue-orderQueue"
+              />
+              <Stack gap="2">
+                <SwitchField
+                  label={t('queues.field.ativarRoteador')}
+                  value={values.ativarRoteador}
+                  onChange={(checked) => set('ativarRoteador', checked)}
+                  testId="queue-ativarRoteador"
+                />
+                <SelectField
+                  label={t('queues.field.tempoRoteador')}
+                  value={String(values.tempoRoteador)}
+                  onChange={(value) => set('tempoRoteador', Number(value))}
+                  options={QUEUE_ROTATION_MINUTES.map((minutes) => ({ value: String(minutes), label: t('queues.field.minutes', { minutes }) }))}
+                  testId="queue-tempoRoteador"
+                  disabled={!values.ativarRoteador}
+                  invalid={!!fieldError('tempoRoteador')}
+                />
+              </Stack>
+            </SimpleGrid>
+            {text('greetingMessage', 'queues.field.greetingMessage', true)}
+            {text('outOfHoursMessage', 'queues.field.outOfHoursMessage', true)}
+            <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+              {link('integrationId', 'queues.field.integrationId', integrations.data ?? [])}
+              {link('fileListId', 'queues.field.fileListId', files.data ?? [])}
+              {link('promptId', 'queues.field.promptId', prompts.data ?? [])}
+            </SimpleGrid>
+            <SwitchField
+              label={t('queues.field.closeTicket')}
+              value={values.closeTicket}
+              onChange={(checked) => set('closeTicket', checked)}
+              testId="queue-closeTicket"
+            />
+          </Stack>
+        </Tabs.Content>
+        <Tabs.Content value="schedules">
+          <SchedulesEditor schedules={values.schedules} errors={errors.schedules} onChange={(schedules) => set('schedules', schedules)} />
+        </Tabs.Content>
+        <Tabs.Content value="chatbot">
+          <OptionTreeEditor tree={values.chatbots} onChange={(tree) => set('chatbots', tree)} errors={errors.options} choices={choices} />
+          {errors.fields.chatbots && (
+            <Field.Root invalid>
+              <Field.ErrorText>{t(errors.fields.chatbots)}</Field.ErrorText>
+            </Field.Root>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
     </FormDialog>
   );
 }

@@ -1,10 +1,11 @@
-import { Field, HStack, Input, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { HStack, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useErrorToast } from '../../app/notify';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { CheckboxGroup } from '../../shared/CheckboxGroup';
 import { FormDialog } from '../../shared/FormDialog';
+import { TextField } from '../../shared/form/fields';
 import { PlainSwitch } from '../../shared/plainControls';
 import { useAllTagsQuery } from '../tags/api';
 import { useQueueUserChoicesQuery, useQueueWorkQuery, useSetQueueWorkMutation } from './api';
@@ -43,11 +44,15 @@ export default function QueueWorkDialog({ queue, onClose }: { queue: { id: numbe
     setErrors((current) => (key in current ? { ...current, [key]: undefined } : current));
   };
   const number = (key: 'positionStep' | 'firstResponseMinutes' | 'resolutionMinutes', label: MessageKey, helper: MessageKey) => (
-    <Field.Root invalid={!!errors[key]}>
-      <Field.Label>{t(label)}</Field.Label>
-      <Input inputMode="numeric" value={values?.[key] ?? ''} onChange={(event) => set(key, event.target.value)} data-testid={`queue-work-${key}`} />
-      {errors[key] ? <Field.ErrorText>{t(errors[key])}</Field.ErrorText> : <Field.HelperText>{t(helper)}</Field.HelperText>}
-    </Field.Root>
+    <TextField
+      label={t(label)}
+      inputMode="numeric"
+      value={values?.[key] ?? ''}
+      onChange={(typed) => set(key, typed)}
+      error={errors[key]}
+      helper={t(helper)}
+      testId={`queue-work-${key}`}
+    />
   );
 
   return (
@@ -97,19 +102,17 @@ export default function QueueWorkDialog({ queue, onClose }: { queue: { id: numbe
                   <Table.Row key={user.id}>
                     <Table.Cell>{user.name}</Table.Cell>
                     <Table.Cell>
-                      <Field.Root invalid={!!errors.capacities?.[user.id]}>
-                        <Input
-                          size="sm"
-                          maxW="28"
-                          inputMode="numeric"
-                          aria-label={t('queues.work.capacityOf', { name: user.name })}
-                          placeholder={t('queues.work.unlimited')}
-                          value={values.capacities[user.id] ?? ''}
-                          onChange={(event) => set('capacities', { ...values.capacities, [user.id]: event.target.value })}
-                          data-testid={`queue-work-capacity-${user.id}`}
-                        />
-                        {errors.capacities?.[user.id] && <Field.ErrorText>{t(errors.capacities[user.id]!)}</Field.ErrorText>}
-                      </Field.Root>
+                      <TextField
+                        size="sm"
+                        maxW="28"
+                        inputMode="numeric"
+                        aria-label={t('queues.work.capacityOf', { name: user.name })}
+                        placeholder={t('queues.work.unlimited')}
+                        value={values.capacities[user.id] ?? ''}
+                        onChange={(typed) => set('capacities', { ...values.capacities, [user.id]: typed })}
+                        error={errors.capacities?.[user.id]}
+                        testId={`queue-work-capacity-${user.id}`}
+                      />
                     </Table.Cell>
                   </Table.Row>
                 ))}

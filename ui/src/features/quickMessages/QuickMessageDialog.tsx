@@ -1,4 +1,5 @@
-import { Button, Field, HStack, Input, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { SwitchField, TextAreaField, TextField } from '../../shared/form/fields';
 import { useRef, useState } from 'react';
 import { LuPaperclip, LuX } from 'react-icons/lu';
 import { useErrorToast } from '../../app/notify';
@@ -84,23 +85,28 @@ export default function QuickMessageDialog({
       saveTestId="quick-message-save"
     >
       <Stack gap="4">
-        <Field.Root invalid={!!errors.shortcode} required>
-          <Field.Label>
-            {t('quickMessages.field.shortcode')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input value={values.shortcode} onChange={(event) => set('shortcode', event.target.value)} data-testid="quick-message-shortcode" />
-          {errors.shortcode && <Field.ErrorText>{t('quickMessages.required')}</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('quickMessages.field.message')}</Field.Label>
-          <Textarea rows={5} value={values.message} onChange={(event) => set('message', event.target.value)} data-testid="quick-message-message" />
-        </Field.Root>
-        <Switch.Root checked={values.isCategory} onCheckedChange={(details) => set('isCategory', details.checked)} data-testid="quick-message-is-category">
-          <Switch.HiddenInput />
-          <Switch.Control />
-          <Switch.Label>{t('quickMessages.field.isCategory')}</Switch.Label>
-        </Switch.Root>
+        <TextField
+          label={t('quickMessages.field.shortcode')}
+          indicator
+          required
+          value={values.shortcode}
+          onChange={(typed) => set('shortcode', typed)}
+          error={errors.shortcode && 'quickMessages.required'}
+          testId="quick-message-shortcode"
+        />
+        <TextAreaField
+          label={t('quickMessages.field.message')}
+          rows={5}
+          value={values.message}
+          onChange={(typed) => set('message', typed)}
+          testId="quick-message-message"
+        />
+        <SwitchField
+          label={t('quickMessages.field.isCategory')}
+          value={values.isCategory}
+          onChange={(checked) => set('isCategory', checked)}
+          testId="quick-message-is-category"
+        />
         {!values.isCategory && (
           <SelectField
             label={t('quickMessages.field.category')}
@@ -111,11 +117,7 @@ export default function QuickMessageDialog({
           />
         )}
         {managesAll && (
-          <Switch.Root checked={values.geral} onCheckedChange={(details) => set('geral', details.checked)} data-testid="quick-message-geral">
-            <Switch.HiddenInput />
-            <Switch.Control />
-            <Switch.Label>{t('quickMessages.field.geral')}</Switch.Label>
-          </Switch.Root>
+          <SwitchField label={t('quickMessages.field.geral')} value={values.geral} onChange={(checked) => set('geral', checked)} testId="quick-message-geral" />
         )}
         <Stack gap="2">
           <Text fontWeight="medium" textStyle="sm">

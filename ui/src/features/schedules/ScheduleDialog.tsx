@@ -1,4 +1,4 @@
-import { Badge, Button, Field, HStack, Input, Separator, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Button, Field, HStack, Input, Separator, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useErrorToast } from '../../app/notify';
 import { formatDateTime } from '../../app/dates';
@@ -7,6 +7,7 @@ import { useT } from '../../i18n';
 import { FormDialog } from '../../shared/FormDialog';
 import { useContactQuery } from '../contacts/api';
 import { useContactSchedulesQuery, useCreateScheduleMutation, useUpdateScheduleMutation, type Schedule } from './api';
+import { ScheduleFields } from './scheduleFields';
 import { canSaveSchedule, defaultSendAt, toLocalInput, validateSchedule, type ScheduleErrors } from './rules';
 
 export interface ScheduleDialogProps {
@@ -62,8 +63,6 @@ export function ScheduleDialog({ open, onClose, contactId, ticketId }: ScheduleD
     }
   };
 
-  const errorText = (error: 'required' | 'tooShort') => t(error === 'required' ? 'schedule.required' : 'schedule.tooShort');
-
   return (
     <FormDialog
       open={open}
@@ -102,37 +101,7 @@ export function ScheduleDialog({ open, onClose, contactId, ticketId }: ScheduleD
           <Field.Label>{t('schedule.contact')}</Field.Label>
           <Input value={contact?.name ?? ''} readOnly data-testid="schedule-contact" />
         </Field.Root>
-        <Field.Root invalid={!!errors.body} required>
-          <Field.Label>
-            {t('schedule.body')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Textarea
-            rows={4}
-            value={values.body}
-            onChange={(event) => setValues((current) => ({ ...current, body: event.target.value }))}
-            data-testid="schedule-body"
-          />
-          {errors.body && <Field.ErrorText>{errorText(errors.body)}</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root invalid={!!errors.sendAt} required>
-          <Field.Label>
-            {t('schedule.sendAt')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            type="datetime-local"
-            value={values.sendAt}
-            onChange={(event) => setValues((current) => ({ ...current, sendAt: event.target.value }))}
-            data-testid="schedule-send-at"
-          />
-          {errors.sendAt && <Field.ErrorText>{errorText(errors.sendAt)}</Field.ErrorText>}
-        </Field.Root>
-        {editing?.status === 'ERRO' && (
-          <Text color="fg.error" textStyle="sm" data-testid="schedule-send-error">
-            {t('schedule.sendError')}
-          </Text>
-        )}
+        <ScheduleFields values={values} onChange={setValues} errors={errors} failed={editing?.status === 'ERRO'} testId="schedule" />
         {existing && existing.schedules.length > 0 && (
           <>
             <Separator />

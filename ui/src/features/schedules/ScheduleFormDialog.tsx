@@ -1,11 +1,13 @@
-import { Badge, Box, Button, Field, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useErrorToast } from '../../app/notify';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
 import { FormDialog } from '../../shared/FormDialog';
+import { FieldFrame } from '../../shared/form/fields';
 import { ContactPicker, useContactQuery } from '../contacts';
 import { useCreateScheduleMutation, useUpdateScheduleMutation, type Schedule } from './api';
+import { ScheduleFields } from './scheduleFields';
 import { canSaveSchedule, defaultSendAt, toLocalInput, validateSchedule, type ScheduleErrors } from './rules';
 
 export interface ScheduleFormDialogProps {
@@ -51,8 +53,6 @@ export default function ScheduleFormDialog({ schedule, contactId, onClose, onSav
     }
   };
 
-  const errorText = (error: 'required' | 'tooShort') => t(error === 'required' ? 'schedule.required' : 'schedule.tooShort');
-
   return (
     <FormDialog
       title={t(schedule ? 'schedule.editTitle' : 'schedule.title')}
@@ -61,20 +61,11 @@ export default function ScheduleFormDialog({ schedule, contactId, onClose, onSav
       onSubmit={editable ? submit : undefined}
       busy={creating.isLoading || updating.isLoading}
       saveTestId="schedule-form-save"
-      footer={
-        editable ? undefined : (
-          <Button variant="outline" onClick={onClose} data-testid="schedule-form-close">
-            {t('common.close')}
-          </Button>
-        )
-      }
+      closeOnly={!editable}
+      cancelTestId={editable ? undefined : 'schedule-form-close'}
     >
       <Stack gap="4">
-        <Field.Root invalid={!!errors.contact} required>
-          <Field.Label>
-            {t('schedule.contact')}
-            <Field.RequiredIndicator />
-          </Field.Label>
+        <FieldFrame label={t('schedule.contact')} indicator required error={errors.contact && 'schedule.required'}>
           {contact ? (
             <HStack justify="space-between" w="full">
               <Badge colorPalette="green" size="lg" data-testid="schedule-form-contact">
@@ -99,41 +90,8 @@ export default function ScheduleFormDialog({ schedule, contactId, onClose, onSav
               <ContactPicker selected={null} onPick={(chosen) => setPicked({ id: chosen.id, name: chosen.name })} testId="schedule-form-contact-picker" />
             </Box>
           )}
-          {errors.contact && <Field.ErrorText>{t('schedule.required')}</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root invalid={!!errors.body} required>
-          <Field.Label>
-            {t('schedule.body')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Textarea
-            rows={4}
-            value={values.body}
-            readOnly={!editable}
-            onChange={(event) => setValues((current) => ({ ...current, body: event.target.value }))}
-            data-testid="schedule-form-body"
-          />
-          {errors.body && <Field.ErrorText>{errorText(errors.body)}</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root invalid={!!errors.sendAt} required>
-          <Field.Label>
-            {t('schedule.sendAt')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            type="datetime-local"
-            value={values.sendAt}
-            readOnly={!editable}
-            onChange={(event) => setValues((current) => ({ ...current, sendAt: event.target.value }))}
-            data-testid="schedule-form-send-at"
-          />
-          {errors.sendAt && <Field.ErrorText>{errorText(errors.sendAt)}</Field.ErrorText>}
-        </Field.Root>
-        {schedule?.status === 'ERRO' && (
-          <Text color="fg.error" textStyle="sm" data-testid="schedule-form-send-error">
-            {t('schedule.sendError')}
-          </Text>
-        )}
+        </FieldFrame>
+        <ScheduleFields values={values} onChange={setValues} errors={errors} readOnly={!editable} failed={schedule?.status === 'ERRO'} testId="schedule-form" />
       </Stack>
     </FormDialog>
   );

@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Image, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { LuImagePlus } from 'react-icons/lu';
 import type { Language } from '@conversa/contracts';
@@ -7,6 +7,7 @@ import { useErrorToast } from '../../app/notify';
 import { toaster } from '../../app/toaster';
 import { languages, useT } from '../../i18n';
 import { FormDialog } from '../../shared/FormDialog';
+import { PhoneField, TextField } from '../../shared/form/fields';
 import { SelectField } from '../../shared/SelectField';
 import { useUploadUserImageMutation } from '../users/api';
 import { UserAvatar } from '../users/UserAvatar';
@@ -71,18 +72,16 @@ export default function ProfileDialog({ open, onClose }: { open: boolean; onClos
   };
 
   const field = (name: ProfileField, type: string, labelKey: 'profile.name' | 'profile.email' | 'profile.password') => (
-    <Field.Root invalid={!!errors[name]}>
-      <Field.Label>{t(labelKey)}</Field.Label>
-      <Input
-        name={name}
-        type={type}
-        value={values[name]}
-        autoComplete={name === 'password' ? 'new-password' : name}
-        onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-      />
-      {name === 'password' && !errors.password && <Field.HelperText>{t('profile.passwordHelper')}</Field.HelperText>}
-      {errors[name] && <Field.ErrorText>{t(errors[name])}</Field.ErrorText>}
-    </Field.Root>
+    <TextField
+      label={t(labelKey)}
+      value={values[name]}
+      onChange={(typed) => setValues((current) => ({ ...current, [name]: typed }))}
+      error={errors[name]}
+      helper={name === 'password' ? t('profile.passwordHelper') : undefined}
+      name={name}
+      type={type}
+      autoComplete={name === 'password' ? 'new-password' : name}
+    />
   );
 
   return (
@@ -123,17 +122,7 @@ export default function ProfileDialog({ open, onClose }: { open: boolean; onClos
         {field('name', 'text', 'profile.name')}
         {field('email', 'email', 'profile.email')}
         {field('password', 'password', 'profile.password')}
-        <Field.Root>
-          <Field.Label>{t('users.field.phone')}</Field.Label>
-          <Input
-            type="tel"
-            value={values.phone}
-            placeholder="5511999998888"
-            onChange={(event) => setValues((current) => ({ ...current, phone: event.target.value }))}
-            data-testid="profile-phone"
-          />
-          <Field.HelperText>{t('users.field.phoneHelp')}</Field.HelperText>
-        </Field.Root>
+        <PhoneField value={values.phone} onChange={(phone) => setValues((current) => ({ ...current, phone }))} testId="profile-phone" />
         <SelectField
           name="language"
           label={t('profile.language')}

@@ -1,10 +1,11 @@
-import { Box, Field, HStack, Input, Stack, Switch } from '@chakra-ui/react';
+import { Box, Field, HStack, Input, Stack } from '@chakra-ui/react';
 import type { TagView } from '@conversa/contracts';
 import { useT } from '../../i18n';
 import { useFeedback } from '../../shared/feedback';
 import { FormDialog } from '../../shared/FormDialog';
+import { SwitchField, TextField } from '../../shared/form/fields';
+import { saveAndClose } from '../../shared/form/save';
 import { useForm } from '../../shared/useForm';
-import { hasErrors } from '../../shared/validation';
 import { useCreateTagMutation, useUpdateTagMutation } from './api';
 import { emptyTagForm, tagFormOf, tagRequestOf, validateTagForm, type TagField, type TagFormValues } from './tagForm';
 
@@ -27,32 +28,21 @@ export default function TagDialog({
 }) {
   const t = useT();
   const creating = tag === null;
-  const { values, set, errors, check } = useForm<TagFormValues, TagField>(() => (tag ? tagFormOf(tag) : emptyTagForm(kanbanMode)), validateTagForm);
+  const { values, set, errors, check, bind } = useForm<TagFormValues, TagField>(() => (tag ? tagFormOf(tag) : emptyTagForm(kanbanMode)), validateTagForm);
   const [createTag] = useCreateTagMutation();
   const [updateTag] = useUpdateTagMutation();
   const feedback = useFeedback(feedbackTexts);
 
-  const submit = async () => {
-    if (hasErrors(check())) return;
-    try {
-      const saved = creating ? await createTag(tagRequestOf(values)).unwrap() : await updateTag({ id: tag.id, ...tagRequestOf(values) }).unwrap();
-      feedback.succeeded();
-      onSaved?.(saved);
-      onClose();
-    } catch (error) {
-      feedback.saveFailed(error);
-    }
-  };
+  const submit = saveAndClose({ check, feedback, onClose }, async () => {
+    const saved = creating ? await createTag(tagRequestOf(values)).unwrap() : await updateTag({ id: tag.id, ...tagRequestOf(values) }).unwrap();
+    onSaved?.(saved);
+  });
 
   const title = creating ? (kanbanMode ? 'tags.dialog.addLaneTitle' : 'tags.dialog.addTitle') : 'tags.dialog.editTitle';
   return (
     <FormDialog title={t(title)} testId="tag-dialog" onClose={onClose} onSubmit={submit} saveTestId="tag-save" size="sm">
       <Stack gap="4">
-        <Field.Root invalid={!!errors.name} required>
-          <Field.Label>{t('tags.field.name')}</Field.Label>
-          <Input value={values.name} autoFocus onChange={(event) => set('name', event.target.value)} data-testid="tag-field-name" />
-          {errors.name && <Field.ErrorText data-testid="tag-field-name-error">{t(errors.name)}</Field.ErrorText>}
-        </Field.Root>
+        <TextField label={t('tags.field.name')} {...bind('name')} required autoFocus testId="tag-field-name" errorTestId="tag-field-name-error" />
         <Field.Root invalid={!!errors.color}>
           <Field.Label>{t('tags.field.color')}</Field.Label>
           <HStack w="full">
@@ -70,11 +60,7 @@ export default function TagDialog({
           </HStack>
           {errors.color && <Field.ErrorText>{t(errors.color)}</Field.ErrorText>}
         </Field.Root>
-        <Switch.Root checked={values.kanban} onCheckedChange={(details) => set('kanban', details.checked)} data-testid="tag-field-kanban">
-          <Switch.HiddenInput />
-          <Switch.Control />
-          <Switch.Label>{t('tags.field.kanban')}</Switch.Label>
-        </Switch.Root>
+        <SwitchField label={t('tags.field.kanban')} {...bind('kanban')} testId="tag-field-kanban" />
       </Stack>
     </FormDialog>
   );

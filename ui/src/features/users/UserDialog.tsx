@@ -1,16 +1,15 @@
-import { Button, Field, Grid, Heading, HStack, Image, Input, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Button, Grid, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LuImagePlus, LuTrash2 } from 'react-icons/lu';
 import type { CreateUserRequest, UserRecord } from '@conversa/contracts';
-import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
-import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
 import { CheckboxGroup, ColorLabel } from '../../shared/CheckboxGroup';
 import { FormDialog } from '../../shared/FormDialog';
+import { saveAndClose, useToastFeedback } from '../../shared/form/save';
+import { PhoneField, SwitchField, TextAreaField, TextField } from '../../shared/form/fields';
 import { idOf, idValue, namedOptions, SelectField } from '../../shared/SelectField';
 import { useForm } from '../../shared/useForm';
-import { hasErrors } from '../../shared/validation';
 import { useConnectionsQuery } from '../connections/api';
 import { useQueuesQuery } from '../queues/api';
 import { useCreateUserMutation, useRemoveUserImageMutation, useSaveUserMutation, useUploadUserImageMutation } from './api';
@@ -39,8 +38,8 @@ export default function UserDialog({
   const me = useAppSelector((state) => state.session.user)!;
   const rights = userFormRightsOf(me);
   const creating = user === null;
-  const showError = useErrorToast();
-  const { values, set, errors, check } = useForm<UserFormValues, UserField>(
+  const feedback = useToastFeedback('users.saved');
+  const { values, set, bind, check } = useForm<UserFormValues, UserField>(
     () => (user ? userFormOf(user) : emptyUserForm()),
     (current) => validateUserForm(current, { creating }),
   );
@@ -61,36 +60,26 @@ export default function UserDialog({
     [preview],
   );
 
-  const submit = async () => {
-    if (hasErrors(check())) return;
+  const submit = saveAndClose({ check, feedback, onClose }, async () => {
     const body = userRequestOf(values, rights, { creating });
-    try {
-      let saved = creating ? await createUser(body as CreateUserRequest).unwrap() : await saveUser({ id: user.id, ...body }).unwrap();
-      // The picture goes once the user exists; a refused picture leaves the saved user as it is.
-      if (image) saved = await uploadImage({ id: saved.id, file: image }).unwrap();
-      else if (removeImage && saved.profileImage) saved = await deleteImage(saved.id).unwrap();
-      onSaved(saved);
-      toaster.create({ type: 'success', description: t('users.saved') });
-      onClose();
-    } catch (error) {
-      showError(error);
-    }
-  };
+    let saved = creating ? await createUser(body as CreateUserRequest).unwrap() : await saveUser({ id: user.id, ...body }).unwrap();
+    // The picture goes once the user exists; a refused picture leaves the saved user as it is.
+    if (image) saved = await uploadImage({ id: saved.id, file: image }).unwrap();
+    else if (removeImage && saved.profileImage) saved = await deleteImage(saved.id).unwrap();
+    onSaved(saved);
+  });
 
   const text = (field: 'name' | 'email' | 'password', type: string, label: MessageKey, helper?: MessageKey) => (
-    <Field.Root invalid={!!errors[field]} required={field !== 'password' || creating}>
-      <Field.Label>{t(label)}</Field.Label>
-      <Input
-        name={field}
-        type={type}
-        value={values[field]}
-        autoComplete={field === 'password' ? 'new-password' : 'off'}
-        onChange={(event) => set(field, event.target.value)}
-        data-testid={`user-field-${field}`}
-      />
-      {helper && !errors[field] && <Field.HelperText>{t(helper)}</Field.HelperText>}
-      {errors[field] && <Field.ErrorText>{t(errors[field])}</Field.ErrorText>}
-    </Field.Root>
+    <TextField
+      label={t(label)}
+      {...bind(field)}
+      required={field !== 'password' || creating}
+      helper={helper && t(helper)}
+      name={field}
+      type={type}
+      autoComplete={field === 'password' ? 'new-password' : 'off'}
+      testId={`user-field-${field}`}
+    />
   );
 
   const select = <F extends 'profile' | 'allTicket' | 'defaultTheme' | 'defaultMenu'>(
@@ -108,26 +97,19 @@ export default function UserDialog({
   );
 
   const toggle = (field: 'allowGroup' | 'showDashboard' | 'allowRealTime' | 'allowConnections', label: MessageKey) => (
-    <Switch.Root checked={values[field]} onCheckedChange={(details) => set(field, details.checked)} data-testid={`user-field-${field}`}>
-      <Switch.HiddenInput />
-      <Switch.Control />
-      <Switch.Label>{t(label)}</Switch.Label>
-    </Switch.Root>
+    <SwitchField label={t(label)} {...bind(field)} testId={`user-field-${field}`} />
   );
 
   const time = (field: 'startWork' | 'endWork', label: MessageKey) => (
-    <Field.Root invalid={!!errors[field]}>
-      <Field.Label>{t(label)}</Field.Label>
-      <Input
-        value={values[field]}
-        placeholder="HH:mm"
-        inputMode="numeric"
-        maxLength={5}
-        onChange={(event) => set(field, maskTime(event.target.value))}
-        data-testid={`user-field-${field}`}
-      />
-      {errors[field] && <Field.ErrorText>{t(errors[field])}</Field.ErrorText>}
-    </Field.Root>
+    <TextField
+      label={t(label)}
+      {...bind(field)}
+      onChange={(typed) => set(field, maskTime(typed))}
+      placeholder="HH:mm"
+      inputMode="numeric"
+      maxLength={5}
+      testId={`user-field-${field}`}
+    />
   );
 
   const shownImage = removeImage ? null : (user?.profileImage ?? null);
@@ -233,26 +215,8 @@ export default function UserDialog({
                 { value: 'disable', label: 'users.value.disabled' },
               ])}
           </Grid>
-          <Field.Root>
-            <Field.Label>{t('users.field.phone')}</Field.Label>
-            <Input
-              type="tel"
-              value={values.phone}
-              placeholder="5511999998888"
-              onChange={(event) => set('phone', event.target.value)}
-              data-testid="user-field-phone"
-            />
-            <Field.HelperText>{t('users.field.phoneHelp')}</Field.HelperText>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>{t('users.field.farewellMessage')}</Field.Label>
-            <Textarea
-              rows={3}
-              value={values.farewellMessage}
-              onChange={(event) => set('farewellMessage', event.target.value)}
-              data-testid="user-field-farewellMessage"
-            />
-          </Field.Root>
+          <PhoneField {...bind('phone')} testId="user-field-phone" />
+          <TextAreaField label={t('users.field.farewellMessage')} {...bind('farewellMessage')} rows={3} testId="user-field-farewellMessage" />
           {rights.editQueues && toggle('allowGroup', 'users.field.allowGroup')}
         </Section>
 

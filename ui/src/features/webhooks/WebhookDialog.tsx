@@ -1,11 +1,12 @@
-import { Field, Fieldset, Input, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Fieldset, Stack, Text } from '@chakra-ui/react';
 import type { WebhookView, WebhookWithSecretView } from '@conversa/contracts';
 import { useT } from '../../i18n';
 import { useFeedback } from '../../shared/feedback';
 import { CheckboxGroup } from '../../shared/CheckboxGroup';
 import { FormDialog } from '../../shared/FormDialog';
+import { SwitchField, TextAreaField, TextField } from '../../shared/form/fields';
+import { saveAndClose } from '../../shared/form/save';
 import { useForm } from '../../shared/useForm';
-import { hasErrors } from '../../shared/validation';
 import { useCreateWebhookMutation, useUpdateWebhookMutation } from './api';
 import { emptyWebhookForm, eventNames, validateWebhookForm, webhookFormOf, webhookRequestOf, type WebhookField, type WebhookFormValues } from './webhookForm';
 
@@ -23,7 +24,7 @@ export default function WebhookDialog({
 }) {
   const t = useT();
   const creating = webhook === null;
-  const { values, set, errors, check } = useForm<WebhookFormValues, WebhookField>(
+  const { values, set, bind, errors, check } = useForm<WebhookFormValues, WebhookField>(
     () => (webhook ? webhookFormOf(webhook) : emptyWebhookForm()),
     validateWebhookForm,
   );
@@ -31,17 +32,10 @@ export default function WebhookDialog({
   const [updateWebhook] = useUpdateWebhookMutation();
   const feedback = useFeedback(feedbackTexts);
 
-  const submit = async () => {
-    if (hasErrors(check())) return;
-    try {
-      if (creating) onCreated(await createWebhook(webhookRequestOf(values)).unwrap());
-      else await updateWebhook({ id: webhook.id, ...webhookRequestOf(values), active: values.active }).unwrap();
-      feedback.succeeded();
-      onClose();
-    } catch (error) {
-      feedback.saveFailed(error);
-    }
-  };
+  const submit = saveAndClose({ check, feedback, onClose }, async () => {
+    if (creating) onCreated(await createWebhook(webhookRequestOf(values)).unwrap());
+    else await updateWebhook({ id: webhook.id, ...webhookRequestOf(values), active: values.active }).unwrap();
+  });
 
   return (
     <FormDialog
@@ -53,25 +47,19 @@ export default function WebhookDialog({
       size="lg"
     >
       <Stack gap="4">
-        <Field.Root invalid={!!errors.url} required>
-          <Field.Label>{t('webhooks.field.url')}</Field.Label>
-          <Input value={values.url} autoFocus placeholder="https://" onChange={(event) => set('url', event.target.value)} data-testid="webhook-field-url" />
-          {errors.url && <Field.ErrorText data-testid="webhook-field-url-error">{t(errors.url)}</Field.ErrorText>}
-        </Field.Root>
-        <Field.Root invalid={!!errors.description}>
-          <Field.Label>{t('webhooks.field.description')}</Field.Label>
-          <Textarea value={values.description} rows={2} onChange={(event) => set('description', event.target.value)} data-testid="webhook-field-description" />
-          {errors.description && <Field.ErrorText>{t(errors.description)}</Field.ErrorText>}
-        </Field.Root>
+        <TextField
+          label={t('webhooks.field.url')}
+          {...bind('url')}
+          required
+          autoFocus
+          placeholder="https://"
+          testId="webhook-field-url"
+          errorTestId="webhook-field-url-error"
+        />
+        <TextAreaField label={t('webhooks.field.description')} {...bind('description')} rows={2} testId="webhook-field-description" />
         <CheckboxGroup
           label={t('webhooks.field.events')}
-          header={
-            <Switch.Root checked={values.all} onCheckedChange={(details) => set('all', details.checked)} data-testid="webhook-field-all">
-              <Switch.HiddenInput />
-              <Switch.Control />
-              <Switch.Label>{t('webhooks.field.all')}</Switch.Label>
-            </Switch.Root>
-          }
+          header={<SwitchField label={t('webhooks.field.all')} {...bind('all')} testId="webhook-field-all" />}
           options={
             values.all
               ? []
@@ -92,13 +80,7 @@ export default function WebhookDialog({
         >
           {errors.events && <Fieldset.ErrorText>{t(errors.events)}</Fieldset.ErrorText>}
         </CheckboxGroup>
-        {!creating && (
-          <Switch.Root checked={values.active} onCheckedChange={(details) => set('active', details.checked)} data-testid="webhook-field-active">
-            <Switch.HiddenInput />
-            <Switch.Control />
-            <Switch.Label>{t('webhooks.field.active')}</Switch.Label>
-          </Switch.Root>
-        )}
+        {!creating && <SwitchField label={t('webhooks.field.active')} {...bind('active')} testId="webhook-field-active" />}
       </Stack>
     </FormDialog>
   );

@@ -1,4 +1,4 @@
-import { Button, HStack, Kbd, Stack, Table, Text } from '@chakra-ui/react';
+import { HStack, Kbd, Stack, Table, Text } from '@chakra-ui/react';
 import { useAppSelector } from '../../../app/store';
 import { useT, type MessageKey } from '../../../i18n';
 import { FormDialog } from '../../../shared/FormDialog';
@@ -30,18 +30,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
   const userId = useAppSelector((state) => state.session.user)!.id;
   const enabled = useShortcutsEnabled(userId);
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={t('shortcuts.title')}
-      testId="shortcuts-dialog"
-      scrollInside
-      footer={
-        <Button variant="outline" onClick={onClose} data-testid="shortcuts-close">
-          {t('common.close')}
-        </Button>
-      }
-    >
+    <FormDialog open={open} onClose={onClose} title={t('shortcuts.title')} testId="shortcuts-dialog" scrollInside closeOnly cancelTestId="shortcuts-close">
       <Stack gap="3">
         <PlainSwitch checked={enabled} onChange={(value) => setShortcutsEnabled(userId, value)} testId="shortcuts-enabled">
           {t('shortcuts.enabled')}
