@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from './database';
 
 /**
  * The DDL kit: a read table declared once as data (its columns with their types and comments side by
@@ -70,6 +71,6 @@ export function ddl(table: Table): string {
 }
 
 /** Runs the tables' statements as one script, in order (inside the caller's transaction when given one). */
-export async function createTables(db: Kysely<any>, ...tables: readonly Table[]): Promise<void> {
+export async function createTables(db: Kysely<ReadDatabase>, ...tables: readonly Table[]): Promise<void> {
   await sql.raw(tables.map(ddl).join('\n')).execute(db);
 }
