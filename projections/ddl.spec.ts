@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyKey, createTables, ddl, deletedFlag, literal, stamps, unique, type Table } from './ddl';
+import { boolean, companyKey, createTables, ddl, deletedFlag, integer, jsonb, literal, numeric, stamps, text, unique, type Table } from './ddl';
 import { readDatabase } from './testing';
 
 const notes: Table = {
@@ -8,11 +8,14 @@ const notes: Table = {
   comment: "A company's notes",
   columns: {
     ...companyKey,
-    body: ['text not null', "The note's text"],
+    body: text.notNull().comment("The note's text"),
     ...stamps,
     ...deletedFlag('true: deleted; kept so history still names it'),
   },
-  added: { pinned: ['boolean not null default false', 'Shown first'], author_id: 'integer' },
+  added: {
+    pinned: boolean.notNull().default(false).comment('Shown first'),
+    author_id: integer,
+  },
   indexes: {
     notes_company: '(company_id, created_at desc) where not deleted',
     notes_body: unique('(company_id, lower(body))'),
@@ -22,7 +25,13 @@ const notes: Table = {
 
 const noteTags: Table = {
   name: 'read.note_tags',
-  columns: { note_id: 'integer not null', tag_id: 'integer not null' },
+  columns: {
+    note_id: integer.notNull(),
+    tag_id: integer.notNull(),
+    label: text.notNull().default("it's"),
+    tags: jsonb.notNull().default('[]'),
+    weight: numeric(4, 1).unique(),
+  },
   constraints: ['primary key (note_id, tag_id)'],
 };
 
@@ -50,7 +59,16 @@ describe('ddl', () => {
       ].join('\n'),
     );
     expect(ddl(noteTags)).toBe(
-      'create table if not exists read.note_tags (\n  note_id integer not null,\n  tag_id integer not null,\n  primary key (note_id, tag_id)\n);',
+      [
+        'create table if not exists read.note_tags (',
+        '  note_id integer not null,',
+        '  tag_id integer not null,',
+        "  label text not null default 'it''s',",
+        "  tags jsonb not null default '[]',",
+        '  weight numeric(4, 1) unique,',
+        '  primary key (note_id, tag_id)',
+        ');',
+      ].join('\n'),
     );
   });
 
@@ -90,7 +108,7 @@ describe('ddl', () => {
         { column_name: 'author_id', comment: null },
       ]);
       const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes where schemaname = 'read' order by 1`.execute(db);
-      expect(indexes.rows.map((row) => row.indexname)).toEqual(['note_tags_pkey', 'notes_body', 'notes_company', 'notes_pkey']);
+      expect(indexes.rows.map((row) => row.indexname)).toEqual(['note_tags_pkey', 'note_tags_weight_key', 'notes_body', 'notes_company', 'notes_pkey']);
       const rows = await sql`select id, body, pinned, author_id from read.notes`.execute(db);
       expect(rows.rows).toEqual([{ id: 1, body: 'kept', pinned: false, author_id: null }]);
       const comment = await sql<{ comment: string }>`select obj_description('read.notes'::regclass, 'pg_class') as comment`.execute(db);

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import type { ReadDatabase } from './database';
 
 /**
  * The DDL kit: a read table declared once as data (its columns with their types and comments side by
@@ -9,8 +8,46 @@ import type { ReadDatabase } from './database';
  * earlier version end in the same state.
  */
 
-/** A column: its SQL type with constraints and default, or that and what it means (its comment). */
-export type Column = string | readonly [type: string, comment: string];
+/** A string as an SQL literal (quotes doubled). */
+export const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** A column: its SQL type, constraints and default, and what it means (its comment); each modifier returns a new one. */
+export class Column {
+  constructor(
+    readonly type: string,
+    readonly description?: string,
+  ) {}
+  notNull(): Column {
+    return new Column(`${this.type} not null`, this.description);
+  }
+  primaryKey(): Column {
+    return new Column(`${this.type} primary key`, this.description);
+  }
+  unique(): Column {
+    return new Column(`${this.type} unique`, this.description);
+  }
+  /** A string default is written as a literal: `.default('[]')`. */
+  default(value: string | number | boolean): Column {
+    return new Column(`${this.type} default ${typeof value === 'string' ? literal(value) : String(value)}`, this.description);
+  }
+  comment(description: string): Column {
+    return new Column(this.type, description);
+  }
+}
+
+export const integer = new Column('integer');
+export const smallint = new Column('smallint');
+export const bigint = new Column('bigint');
+export const bigserial = new Column('bigserial');
+export const integerArray = new Column('integer[]');
+export const numeric = (precision: number, scale: number) => new Column(`numeric(${precision}, ${scale})`);
+export const doublePrecision = new Column('double precision');
+export const text = new Column('text');
+export const boolean = new Column('boolean');
+export const uuid = new Column('uuid');
+export const jsonb = new Column('jsonb');
+export const date = new Column('date');
+export const timestamptz = new Column('timestamptz');
 
 /** What follows `on <table>` in `create index`: `(company_id, lower(name)) where not deleted`, or a `unique` one. */
 export type Index = string | { readonly unique: true; readonly on: string };
@@ -30,37 +67,32 @@ export interface Table {
 }
 
 /** The first columns of a company's record. */
-export const companyKey = { id: 'integer primary key', company_id: 'integer not null' } as const;
+export const companyKey = { id: integer.primaryKey(), company_id: integer.notNull() };
 
 /** When a record was created and last changed. */
-export const stamps = { created_at: 'timestamptz not null', updated_at: 'timestamptz not null' } as const;
+export const stamps = { created_at: timestamptz.notNull(), updated_at: timestamptz.notNull() };
 
 /** A deleted record keeps its row, flagged (so history still names it), with what the flag means to its readers. */
-export const deletedFlag = (comment?: string): Record<'deleted', Column> => {
-  const type = 'boolean not null default false';
-  return { deleted: comment ? [type, comment] : type };
+export const deletedFlag = (description?: string) => {
+  const deleted = boolean.notNull().default(false);
+  return { deleted: description ? deleted.comment(description) : deleted };
 };
 
 /** A unique index. */
 export const unique = (on: string): Index => ({ unique: true, on });
-
-/** A string as an SQL literal (quotes doubled). */
-export const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
-const typeOf = (column: Column) => (typeof column === 'string' ? column : column[0]);
 
 /** The statements that create the table where missing and bring an older one up to date. */
 export function ddl(table: Table): string {
   const { name } = table;
   const schema = name.slice(0, name.indexOf('.'));
   const added = Object.entries(table.added ?? {});
-  const definitions = [...Object.entries(table.columns).map(([column, type]) => `${column} ${typeOf(type)}`), ...(table.constraints ?? [])];
-  const comments = [...Object.entries(table.columns), ...added].flatMap(([column, type]) =>
-    typeof type === 'string' ? [] : [`comment on column ${name}.${column} is ${literal(type[1])};`],
+  const definitions = [...Object.entries(table.columns).map(([column, type]) => `${column} ${type.type}`), ...(table.constraints ?? [])];
+  const comments = [...Object.entries(table.columns), ...added].flatMap(([column, { description }]) =>
+    description === undefined ? [] : [`comment on column ${name}.${column} is ${literal(description)};`],
   );
   return [
     `create table if not exists ${name} (\n  ${definitions.join(',\n  ')}\n);`,
-    ...added.map(([column, type]) => `alter table ${name} add column if not exists ${column} ${typeOf(type)};`),
+    ...added.map(([column, type]) => `alter table ${name} add column if not exists ${column} ${type.type};`),
     ...Object.entries(table.indexes ?? {}).map(([index, on]) =>
       typeof on === 'string' ? `create index if not exists ${index} on ${name} ${on};` : `create unique index if not exists ${index} on ${name} ${on.on};`,
     ),
@@ -71,6 +103,6 @@ export function ddl(table: Table): string {
 }
 
 /** Runs the tables' statements as one script, in order (inside the caller's transaction when given one). */
-export async function createTables(db: Kysely<ReadDatabase>, ...tables: readonly Table[]): Promise<void> {
+export async function createTables<DB>(db: Kysely<DB>, ...tables: readonly Table[]): Promise<void> {
   await sql.raw(tables.map(ddl).join('\n')).execute(db);
 }

@@ -1,18 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { createTables, deletedFlag, stamps, type Table } from '../ddl';
+import { boolean, createTables, deletedFlag, integer, smallint, stamps, text, type Table } from '../ddl';
 
 const announcements: Table = {
   name: 'read.announcements',
   comment: "The super user's announcements to every user of every company",
   columns: {
-    id: 'integer primary key',
-    title: 'text not null',
-    text: 'text not null',
-    priority: ['smallint not null', '1 high (red), 2 medium (orange), 3 low (grey)'],
-    status: ['boolean not null', "true: active, shown in every user's popover"],
-    media_path: ['text', "Media url of the attached image (png or jpeg), stored under the super user's company"],
-    media_name: 'text',
+    id: integer.primaryKey(),
+    title: text.notNull(),
+    text: text.notNull(),
+    priority: smallint.notNull().comment('1 high (red), 2 medium (orange), 3 low (grey)'),
+    status: boolean.notNull().comment("true: active, shown in every user's popover"),
+    media_path: text.comment("Media url of the attached image (png or jpeg), stored under the super user's company"),
+    media_name: text,
     ...stamps,
     ...deletedFlag('true: deleted; hidden from every read'),
   },
@@ -25,8 +25,8 @@ const announcementReads: Table = {
   name: 'read.announcement_reads',
   comment: "Which user has seen which announcement (the popover's unread count)",
   columns: {
-    announcement_id: 'integer not null',
-    user_id: 'integer not null',
+    announcement_id: integer.notNull(),
+    user_id: integer.notNull(),
   },
   constraints: ['primary key (announcement_id, user_id)'],
 };

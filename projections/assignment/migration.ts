@@ -1,19 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { createTables, type Table } from '../ddl';
+import { boolean, createTables, integer, integerArray, jsonb, text, timestamptz, type Table } from '../ddl';
 
 const assignmentQueues: Table = {
   name: 'read.assignment_queues',
   comment: 'Work settings of each queue that has any (QueueWorkSettingsSet); a queue without a row has assignment off and no SLA',
   columns: {
-    queue_id: 'integer primary key',
-    company_id: 'integer not null',
-    auto_assign: ['boolean not null', 'Waiting tickets go to the online attendant with the most free capacity'],
-    position_step: ['integer not null', 'The contact is told her place again once it moved by more than this many places'],
-    priority_tag_ids: ['integer[] not null', 'Tickets of contacts with one of these tags go ahead in the line'],
-    capacities: ['jsonb not null', 'Array of {userId, capacity}: most open tickets of this queue per attendant; one not listed has no limit'],
-    first_response_minutes: ['integer', 'SLA target in business minutes from arrival to the first attendant message; null: none'],
-    resolution_minutes: ['integer', 'SLA target in business minutes from arrival to the close; null: none'],
+    queue_id: integer.primaryKey(),
+    company_id: integer.notNull(),
+    auto_assign: boolean.notNull().comment('Waiting tickets go to the online attendant with the most free capacity'),
+    position_step: integer.notNull().comment('The contact is told her place again once it moved by more than this many places'),
+    priority_tag_ids: integerArray.notNull().comment('Tickets of contacts with one of these tags go ahead in the line'),
+    capacities: jsonb.notNull().comment('Array of {userId, capacity}: most open tickets of this queue per attendant; one not listed has no limit'),
+    first_response_minutes: integer.comment('SLA target in business minutes from arrival to the first attendant message; null: none'),
+    resolution_minutes: integer.comment('SLA target in business minutes from arrival to the close; null: none'),
   },
   indexes: {
     assignment_queues_company: '(company_id)',
@@ -24,12 +24,12 @@ const assignmentAgents: Table = {
   name: 'read.assignment_agents',
   comment: 'Availability of each user who ever chose one (UserStatusChanged); a user without a row is offline',
   columns: {
-    user_id: 'integer primary key',
-    company_id: 'integer not null',
-    status: ['text not null', 'online, away or offline'],
-    status_reason: ['text not null', 'chosen (top bar), disconnected (sockets gone past the grace) or reconnected'],
-    status_changed_at: 'timestamptz not null',
-    idle_since: ['timestamptz not null', 'When she last received a ticket or came online: the longest idle wins a tie'],
+    user_id: integer.primaryKey(),
+    company_id: integer.notNull(),
+    status: text.notNull().comment('online, away or offline'),
+    status_reason: text.notNull().comment('chosen (top bar), disconnected (sockets gone past the grace) or reconnected'),
+    status_changed_at: timestamptz.notNull(),
+    idle_since: timestamptz.notNull().comment('When she last received a ticket or came online: the longest idle wins a tie'),
   },
   indexes: {
     assignment_agents_online: "(company_id) where status = 'online'",

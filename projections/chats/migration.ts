@@ -1,19 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { createTables, deletedFlag, type Table } from '../ddl';
+import { createTables, deletedFlag, integer, text, timestamptz, uuid, type Table } from '../ddl';
 
 const chats: Table = {
   name: 'read.chats',
   comment: 'Internal chats among users of one company',
   columns: {
-    id: 'integer primary key',
-    uuid: 'uuid not null',
-    company_id: 'integer not null',
-    title: 'text not null',
-    owner_id: ['integer not null', 'User who created the chat: the only one who edits or deletes it'],
-    last_message: ["text not null default ''", "Text of the newest message (a file's name when it has no text)"],
-    created_at: 'timestamptz not null',
-    updated_at: ['timestamptz not null', 'Last change or message: the list shows the most recent first'],
+    id: integer.primaryKey(),
+    uuid: uuid.notNull(),
+    company_id: integer.notNull(),
+    title: text.notNull(),
+    owner_id: integer.notNull().comment('User who created the chat: the only one who edits or deletes it'),
+    last_message: text.notNull().default('').comment("Text of the newest message (a file's name when it has no text)"),
+    created_at: timestamptz.notNull(),
+    updated_at: timestamptz.notNull().comment('Last change or message: the list shows the most recent first'),
     ...deletedFlag('true: deleted by its owner; hidden from every read'),
   },
   indexes: {
@@ -25,10 +25,10 @@ const chatUsers: Table = {
   name: 'read.chat_users',
   comment: 'Members of each chat: who may read and post in it',
   columns: {
-    chat_id: 'integer not null',
-    user_id: 'integer not null',
-    company_id: 'integer not null',
-    unreads: ['integer not null default 0', 'Messages of others posted since the member last opened the chat'],
+    chat_id: integer.notNull(),
+    user_id: integer.notNull(),
+    company_id: integer.notNull(),
+    unreads: integer.notNull().default(0).comment('Messages of others posted since the member last opened the chat'),
   },
   constraints: ['primary key (chat_id, user_id)'],
   indexes: {
@@ -40,15 +40,15 @@ const chatMessages: Table = {
   name: 'read.chat_messages',
   comment: 'Messages of the internal chats',
   columns: {
-    id: 'uuid primary key',
-    chat_id: 'integer not null',
-    company_id: 'integer not null',
-    sender_id: 'integer not null',
-    message: 'text not null',
-    media_path: ['text', 'Media url of the attached file (the media store), null for text'],
-    media_name: ['text', "The attached file's original name"],
-    media_type: ['text', 'image, audio, video or other; null for text'],
-    created_at: 'timestamptz not null',
+    id: uuid.primaryKey(),
+    chat_id: integer.notNull(),
+    company_id: integer.notNull(),
+    sender_id: integer.notNull(),
+    message: text.notNull(),
+    media_path: text.comment('Media url of the attached file (the media store), null for text'),
+    media_name: text.comment("The attached file's original name"),
+    media_type: text.comment('image, audio, video or other; null for text'),
+    created_at: timestamptz.notNull(),
   },
   indexes: {
     chat_messages_chat: '(chat_id, created_at desc, id desc)',

@@ -1,48 +1,50 @@
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { companyKey, createTables, unique, type Table } from '../ddl';
+import { bigint, boolean, companyKey, createTables, date, integer, smallint, text, timestamptz, uuid, type Table } from '../ddl';
 
 const dashboardTickets: Table = {
   name: 'read.dashboard_tickets',
   comment: 'Figures of each ticket as docs/metrics.md defines them (group conversations kept but not counted)',
   columns: {
     ...companyKey,
-    uuid: 'uuid not null',
-    contact_id: 'integer not null',
-    whatsapp_id: 'integer',
-    is_group: 'boolean not null',
-    status: [
-      'text not null',
-      'Current status: pending and lgpd are waiting (supportPending), open is being attended (supportHappening), closed and nps are finished (supportFinished)',
-    ],
-    user_id: ['integer', 'The attendant the ticket counts for: who holds it, or who held it last when it was closed; null while in a queue'],
-    queue_id: ['integer', 'The queue it is in (or was in when closed)'],
-    created_at: 'timestamptz not null',
-    created_day: [
-      'date not null',
-      'Day the ticket was created, in the company time zone (COMPANY_TIME_ZONE): every figure but the closed-per-day chart counts the ticket on this day',
-    ],
-    lead: ['boolean not null', "true when this is the contact's first ticket in the company (a lead)"],
-    wait_seconds: [
-      'integer not null',
-      'Sum of completed waits: time spent pending without the bot, from creation, a return to the queue or a transfer to a queue, until an attendant takes it (or it is closed)',
-    ],
-    answered_after_wait: ['boolean not null', 'An attendant took the ticket after it waited: only these count in avgWaitTime'],
-    support_seconds: [
-      'integer not null',
-      'Sum of completed attendance runs: time in status open, from an accept, transfer to a person or reopening until it is closed or returned',
-    ],
-    bot_seconds: ['integer not null', "Sum of completed bot runs: time in status lgpd, or pending while the bot's menu waits on the contact"],
-    clock: ['text', 'The clock running now: wait, bot or support; null when finished'],
-    clock_since: ['timestamptz', 'When the running clock started'],
-    bot_active: 'boolean not null',
-    closed_at: ['timestamptz', 'When it was finished (closed, or resolved and waiting for a rating); null after a reopening'],
-    closed_day: ['date', "closed_at's day in the company time zone"],
-    reopened: ['integer not null', 'How many times it was reopened after being finished'],
-    rating: ['smallint', "The contact's rating, 1 to 5; null when not rated"],
-    deleted: 'boolean not null',
-    last_commit: ['bigint not null', 'Log position (commit, prepare) of the last event folded in: a replayed event is skipped'],
-    last_prepare: 'bigint not null',
+    uuid: uuid.notNull(),
+    contact_id: integer.notNull(),
+    whatsapp_id: integer,
+    is_group: boolean.notNull(),
+    status: text
+      .notNull()
+      .comment(
+        'Current status: pending and lgpd are waiting (supportPending), open is being attended (supportHappening), closed and nps are finished (supportFinished)',
+      ),
+    user_id: integer.comment('The attendant the ticket counts for: who holds it, or who held it last when it was closed; null while in a queue'),
+    queue_id: integer.comment('The queue it is in (or was in when closed)'),
+    created_at: timestamptz.notNull(),
+    created_day: date
+      .notNull()
+      .comment(
+        'Day the ticket was created, in the company time zone (COMPANY_TIME_ZONE): every figure but the closed-per-day chart counts the ticket on this day',
+      ),
+    lead: boolean.notNull().comment("true when this is the contact's first ticket in the company (a lead)"),
+    wait_seconds: integer
+      .notNull()
+      .comment(
+        'Sum of completed waits: time spent pending without the bot, from creation, a return to the queue or a transfer to a queue, until an attendant takes it (or it is closed)',
+      ),
+    answered_after_wait: boolean.notNull().comment('An attendant took the ticket after it waited: only these count in avgWaitTime'),
+    support_seconds: integer
+      .notNull()
+      .comment('Sum of completed attendance runs: time in status open, from an accept, transfer to a person or reopening until it is closed or returned'),
+    bot_seconds: integer.notNull().comment("Sum of completed bot runs: time in status lgpd, or pending while the bot's menu waits on the contact"),
+    clock: text.comment('The clock running now: wait, bot or support; null when finished'),
+    clock_since: timestamptz.comment('When the running clock started'),
+    bot_active: boolean.notNull(),
+    closed_at: timestamptz.comment('When it was finished (closed, or resolved and waiting for a rating); null after a reopening'),
+    closed_day: date.comment("closed_at's day in the company time zone"),
+    reopened: integer.notNull().comment('How many times it was reopened after being finished'),
+    rating: smallint.comment("The contact's rating, 1 to 5; null when not rated"),
+    deleted: boolean.notNull(),
+    last_commit: bigint.notNull().comment('Log position (commit, prepare) of the last event folded in: a replayed event is skipped'),
+    last_prepare: bigint.notNull(),
   },
   indexes: {
     // The drill-down of a card and the report: a company's tickets by day, newest first.
@@ -62,26 +64,26 @@ const dashboardDaily: Table = {
   name: 'read.dashboard_daily',
   comment: 'Sums of read.dashboard_tickets per company, day (company time zone), attendant and queue: the dashboard reads these',
   columns: {
-    company_id: 'integer not null',
-    day: 'date not null',
-    user_id: 'integer',
-    queue_id: 'integer',
-    tickets: ['integer not null default 0', 'Tickets created that day (group conversations and deleted tickets excluded)'],
-    pending: ['integer not null default 0', 'Of those, waiting now (pending or lgpd)'],
-    open: ['integer not null default 0', 'Of those, being attended now'],
-    finished: ['integer not null default 0', 'Of those, finished now (closed or nps)'],
-    leads: ['integer not null default 0', "Of those, a contact's first ticket"],
-    waited: ['integer not null default 0', 'Of those, taken by an attendant after a wait; avgWaitTime = wait_seconds / waited'],
-    wait_seconds: ['bigint not null default 0', 'Sum of the waits of the waited ones'],
-    support_seconds: ['bigint not null default 0', 'Sum of the support time of the finished ones; avgSupportTime = support_seconds / finished'],
-    bot_seconds: ['bigint not null default 0', 'Sum of the bot time of all of them'],
-    reopened: ['integer not null default 0', 'Reopenings of them'],
-    ratings: ['integer not null default 0', 'Of those, rated; rating_sum / ratings is the average rating'],
-    rating_sum: 'integer not null default 0',
-    rating_good: ['integer not null default 0', 'Rated 4 or 5 (boa)'],
-    rating_neutral: ['integer not null default 0', 'Rated 3 (media)'],
-    rating_bad: ['integer not null default 0', 'Rated 1 or 2 (ruim)'],
-    closed: ['integer not null default 0', 'Tickets whose current close fell on that day, whatever their creation day'],
+    company_id: integer.notNull(),
+    day: date.notNull(),
+    user_id: integer,
+    queue_id: integer,
+    tickets: integer.notNull().default(0).comment('Tickets created that day (group conversations and deleted tickets excluded)'),
+    pending: integer.notNull().default(0).comment('Of those, waiting now (pending or lgpd)'),
+    open: integer.notNull().default(0).comment('Of those, being attended now'),
+    finished: integer.notNull().default(0).comment('Of those, finished now (closed or nps)'),
+    leads: integer.notNull().default(0).comment("Of those, a contact's first ticket"),
+    waited: integer.notNull().default(0).comment('Of those, taken by an attendant after a wait; avgWaitTime = wait_seconds / waited'),
+    wait_seconds: bigint.notNull().default(0).comment('Sum of the waits of the waited ones'),
+    support_seconds: bigint.notNull().default(0).comment('Sum of the support time of the finished ones; avgSupportTime = support_seconds / finished'),
+    bot_seconds: bigint.notNull().default(0).comment('Sum of the bot time of all of them'),
+    reopened: integer.notNull().default(0).comment('Reopenings of them'),
+    ratings: integer.notNull().default(0).comment('Of those, rated; rating_sum / ratings is the average rating'),
+    rating_sum: integer.notNull().default(0),
+    rating_good: integer.notNull().default(0).comment('Rated 4 or 5 (boa)'),
+    rating_neutral: integer.notNull().default(0).comment('Rated 3 (media)'),
+    rating_bad: integer.notNull().default(0).comment('Rated 1 or 2 (ruim)'),
+    closed: integer.notNull().default(0).comment('Tickets whose current close fell on that day, whatever their creation day'),
   },
   constraints: ['constraint dashboard_daily_key unique nulls not distinct (company_id, day, user_id, queue_id)'],
 };

@@ -1,16 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { companyKey, createTables, deletedFlag, stamps, type Table } from '../ddl';
+import { companyKey, createTables, deletedFlag, integer, jsonb, stamps, text, type Table } from '../ddl';
 
 const fileLists: Table = {
   name: 'read.file_lists',
   comment: 'Named sets of files sent together (queues, campaigns)',
   columns: {
     ...companyKey,
-    name: 'text not null',
-    message: 'text not null',
-    user_id: ['integer', 'Who created it'],
-    options: ["jsonb not null default '[]'", 'The files: [{ optionId, name, media: { url, name, mime, size } }] in the order added'],
+    name: text.notNull(),
+    message: text.notNull(),
+    user_id: integer.comment('Who created it'),
+    options: jsonb.notNull().default('[]').comment('The files: [{ optionId, name, media: { url, name, mime, size } }] in the order added'),
     ...stamps,
     ...deletedFlag(),
   },

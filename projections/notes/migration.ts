@@ -1,16 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { companyKey, createTables, stamps, type Table } from '../ddl';
+import { companyKey, createTables, integer, stamps, text, type Table } from '../ddl';
 
 const ticketNotes: Table = {
   name: 'read.ticket_notes',
   comment: 'Internal notes attendants write on tickets (never sent to the contact); deleted notes are removed, their history stays in the event store',
   columns: {
     ...companyKey,
-    ticket_id: ['integer not null', 'The ticket the note is about (read.tickets.id)'],
-    contact_id: ['integer not null', "The ticket's contact when the note was written"],
-    user_id: ['integer not null', 'Author (read.users.id)'],
-    note: ['text not null', "The note's text"],
+    ticket_id: integer.notNull().comment('The ticket the note is about (read.tickets.id)'),
+    contact_id: integer.notNull().comment("The ticket's contact when the note was written"),
+    user_id: integer.notNull().comment('Author (read.users.id)'),
+    note: text.notNull().comment("The note's text"),
     ...stamps,
   },
   indexes: {

@@ -1,24 +1,24 @@
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { companyKey, createTables, deletedFlag, stamps, type Table } from '../ddl';
+import { companyKey, createTables, deletedFlag, doublePrecision, integer, stamps, text, type Table } from '../ddl';
 
 const prompts: Table = {
   name: 'read.prompts',
   comment: 'AI assistants (an OpenAI-compatible chat completion) a connection, queue or ticket hands a conversation to',
   columns: {
     ...companyKey,
-    name: 'text not null',
-    api_key: ['text not null', 'The AI API key, sealed (enc:v1:…, AES-GCM with SECRETS_KEY); answered masked'],
-    api_key_hint: ['text not null', 'The key masked (first 3 and last 4 characters), recorded before sealing: what the API answers'],
-    prompt: ['text not null', 'The system prompt sent first in every completion'],
-    voice: ['text not null', 'texto: text only; otherwise the Azure neural voice that also speaks the answer'],
-    voice_key: ['text not null', 'The speech service key, sealed like api_key'],
-    voice_key_hint: 'text not null',
-    voice_region: ['text not null', 'The speech service region (brazilsouth, eastus …)'],
-    temperature: 'double precision not null',
-    max_tokens: 'integer not null',
-    max_messages: ['integer not null', "How many of the conversation's last messages go with each completion"],
-    queue_id: ['integer not null', 'The queue (sector) whose attendants take over from the assistant'],
+    name: text.notNull(),
+    api_key: text.notNull().comment('The AI API key, sealed (enc:v1:…, AES-GCM with SECRETS_KEY); answered masked'),
+    api_key_hint: text.notNull().comment('The key masked (first 3 and last 4 characters), recorded before sealing: what the API answers'),
+    prompt: text.notNull().comment('The system prompt sent first in every completion'),
+    voice: text.notNull().comment('texto: text only; otherwise the Azure neural voice that also speaks the answer'),
+    voice_key: text.notNull().comment('The speech service key, sealed like api_key'),
+    voice_key_hint: text.notNull(),
+    voice_region: text.notNull().comment('The speech service region (brazilsouth, eastus …)'),
+    temperature: doublePrecision.notNull(),
+    max_tokens: integer.notNull(),
+    max_messages: integer.notNull().comment("How many of the conversation's last messages go with each completion"),
+    queue_id: integer.notNull().comment('The queue (sector) whose attendants take over from the assistant'),
     ...stamps,
     ...deletedFlag('true: deleted; kept so history still names it'),
   },

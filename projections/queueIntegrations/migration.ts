@@ -1,26 +1,26 @@
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { companyKey, createTables, deletedFlag, stamps, type Table } from '../ddl';
+import { companyKey, createTables, deletedFlag, integer, stamps, text, type Table } from '../ddl';
 
 const queueIntegrations: Table = {
   name: 'read.queue_integrations',
   comment: 'Connectors (Dialogflow, n8n, webhook, Typebot) a connection, queue or chatbot option hands a conversation to',
   columns: {
     ...companyKey,
-    type: ['text not null', 'dialogflow, n8n, webhook or typebot'],
-    name: 'text not null',
-    project_name: 'text not null',
-    json_content: ['text not null', 'Dialogflow service-account key, sealed (enc:v1:…, AES-GCM with SECRETS_KEY); never answered'],
-    credentials_hint: ['text', 'client_email of the sealed key, shown instead of it; null when none'],
-    language: 'text not null',
-    url_n8n: ['text not null', 'The n8n or webhook endpoint, or the Typebot server base URL'],
-    typebot_slug: 'text not null',
-    typebot_expires: ['integer not null', 'Minutes a Typebot session lives without messages (0: never expires)'],
-    typebot_delay_message: ['integer not null', 'Milliseconds between two Typebot messages sent to the contact'],
-    typebot_keyword_finish: 'text not null',
-    typebot_keyword_restart: 'text not null',
-    typebot_unknown_message: 'text not null',
-    typebot_restart_message: 'text not null',
+    type: text.notNull().comment('dialogflow, n8n, webhook or typebot'),
+    name: text.notNull(),
+    project_name: text.notNull(),
+    json_content: text.notNull().comment('Dialogflow service-account key, sealed (enc:v1:…, AES-GCM with SECRETS_KEY); never answered'),
+    credentials_hint: text.comment('client_email of the sealed key, shown instead of it; null when none'),
+    language: text.notNull(),
+    url_n8n: text.notNull().comment('The n8n or webhook endpoint, or the Typebot server base URL'),
+    typebot_slug: text.notNull(),
+    typebot_expires: integer.notNull().comment('Minutes a Typebot session lives without messages (0: never expires)'),
+    typebot_delay_message: integer.notNull().comment('Milliseconds between two Typebot messages sent to the contact'),
+    typebot_keyword_finish: text.notNull(),
+    typebot_keyword_restart: text.notNull(),
+    typebot_unknown_message: text.notNull(),
+    typebot_restart_message: text.notNull(),
     ...stamps,
     ...deletedFlag('true: deleted; kept so history still names it'),
   },

@@ -1,22 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { companyKey, createTables, stamps, type Table } from '../ddl';
+import { companyKey, createTables, integer, stamps, text, timestamptz, uuid, type Table } from '../ddl';
 
 const schedules: Table = {
   name: 'read.schedules',
   comment: 'Messages scheduled to one contact at a chosen time; deleted ones are removed, their history stays in the event store',
   columns: {
     ...companyKey,
-    contact_id: ['integer not null', 'Who receives it (read.contacts.id)'],
-    ticket_id: ['integer', 'The ticket the schedule was written from, if any'],
-    user_id: ['integer', 'Who the schedule belongs to (read.users.id)'],
-    body: ['text not null', 'The message text'],
-    send_at: ['timestamptz not null', 'When it is due'],
-    sent_at: ['timestamptz', 'When the automation queued it to the contact'],
-    status: ['text not null', 'PENDENTE (waiting), ENVIADA (sent) or ERRO (could not be sent)'],
-    message_id: ['uuid', 'The message it became (read.messages id)'],
-    sent_ticket_id: ['integer', 'The ticket it was sent on'],
-    failure_reason: ['text', 'Why the last attempt failed (status ERRO)'],
+    contact_id: integer.notNull().comment('Who receives it (read.contacts.id)'),
+    ticket_id: integer.comment('The ticket the schedule was written from, if any'),
+    user_id: integer.comment('Who the schedule belongs to (read.users.id)'),
+    body: text.notNull().comment('The message text'),
+    send_at: timestamptz.notNull().comment('When it is due'),
+    sent_at: timestamptz.comment('When the automation queued it to the contact'),
+    status: text.notNull().comment('PENDENTE (waiting), ENVIADA (sent) or ERRO (could not be sent)'),
+    message_id: uuid.comment('The message it became (read.messages id)'),
+    sent_ticket_id: integer.comment('The ticket it was sent on'),
+    failure_reason: text.comment('Why the last attempt failed (status ERRO)'),
     ...stamps,
   },
   indexes: {
