@@ -86,13 +86,13 @@ export function ddl(table: Table): string {
   const { name } = table;
   const schema = name.slice(0, name.indexOf('.'));
   const added = Object.entries(table.added ?? {});
-  const definitions = [...Object.entries(table.columns).map(([column, type]) => `${column} ${type.type}`), ...(table.constraints ?? [])];
+  const definitions = [...Object.entries(table.columns).map(([column, { type }]) => `${column} ${type}`), ...(table.constraints ?? [])];
   const comments = [...Object.entries(table.columns), ...added].flatMap(([column, { description }]) =>
     description === undefined ? [] : [`comment on column ${name}.${column} is ${literal(description)};`],
   );
   return [
     `create table if not exists ${name} (\n  ${definitions.join(',\n  ')}\n);`,
-    ...added.map(([column, type]) => `alter table ${name} add column if not exists ${column} ${type.type};`),
+    ...added.map(([column, { type }]) => `alter table ${name} add column if not exists ${column} ${type};`),
     ...Object.entries(table.indexes ?? {}).map(([index, on]) =>
       typeof on === 'string' ? `create index if not exists ${index} on ${name} ${on};` : `create unique index if not exists ${index} on ${name} ${on.on};`,
     ),
