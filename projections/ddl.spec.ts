@@ -4,7 +4,6 @@ import { boolean, companyKey, createTables, ddl, deletedFlag, integer, jsonb, li
 import { readDatabase } from './testing';
 
 const notes: Table = {
-  name: 'read.notes',
   comment: "A company's notes",
   columns: {
     ...companyKey,
@@ -24,7 +23,6 @@ const notes: Table = {
 };
 
 const noteTags: Table = {
-  name: 'read.note_tags',
   columns: {
     note_id: integer.notNull(),
     tag_id: integer.notNull(),
@@ -37,7 +35,7 @@ const noteTags: Table = {
 
 describe('ddl', () => {
   it('renders the idempotent statements: table, added columns, indexes, drops, comments', () => {
-    expect(ddl(notes)).toBe(
+    expect(ddl('read.notes', notes)).toBe(
       [
         'create table if not exists read.notes (',
         '  id integer primary key,',
@@ -58,7 +56,7 @@ describe('ddl', () => {
         "comment on column read.notes.pinned is 'Shown first';",
       ].join('\n'),
     );
-    expect(ddl(noteTags)).toBe(
+    expect(ddl('read.note_tags', noteTags)).toBe(
       [
         'create table if not exists read.note_tags (',
         '  note_id integer not null,',
@@ -91,8 +89,8 @@ describe('ddl', () => {
       await sql`create index notes_old on read.notes (body)`.execute(db);
       await sql`insert into read.notes (id, company_id, body, created_at, updated_at) values (1, 2, 'kept', now(), now())`.execute(db);
 
-      await createTables(db, notes, noteTags);
-      await createTables(db, notes, noteTags);
+      await createTables(db, { 'read.notes': notes, 'read.note_tags': noteTags });
+      await createTables(db, { 'read.notes': notes, 'read.note_tags': noteTags });
 
       const columns = await sql<{ column_name: string; comment: string | null }>`
         select column_name, col_description('read.notes'::regclass, ordinal_position) as comment

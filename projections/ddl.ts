@@ -53,8 +53,6 @@ export const timestamptz = new Column('timestamptz');
 export type Index = string | { readonly unique: true; readonly on: string };
 
 export interface Table {
-  /** Schema and name: `read.tickets`. */
-  name: string;
   comment?: string;
   columns: Record<string, Column>;
   /** Table constraints after the columns: a composite primary key, a named unique key. */
@@ -65,6 +63,9 @@ export interface Table {
   /** Indexes of earlier versions, dropped where they still stand. */
   dropped?: readonly string[];
 }
+
+/** A migration's tables by schema and name (`read.tickets`), created in this order. */
+export type Tables = Record<string, Table>;
 
 /** The first columns of a company's record. */
 export const companyKey = { id: integer.primaryKey(), company_id: integer.notNull() };
@@ -82,8 +83,7 @@ export const deletedFlag = (description?: string) => {
 export const unique = (on: string): Index => ({ unique: true, on });
 
 /** The statements that create the table where missing and bring an older one up to date. */
-export function ddl(table: Table): string {
-  const { name } = table;
+export function ddl(name: string, table: Table): string {
   const schema = name.slice(0, name.indexOf('.'));
   const added = Object.entries(table.added ?? {});
   const definitions = [...Object.entries(table.columns).map(([column, { type }]) => `${column} ${type}`), ...(table.constraints ?? [])];
@@ -103,6 +103,12 @@ export function ddl(table: Table): string {
 }
 
 /** Runs the tables' statements as one script, in order (inside the caller's transaction when given one). */
-export async function createTables<DB>(db: Kysely<DB>, ...tables: readonly Table[]): Promise<void> {
-  await sql.raw(tables.map(ddl).join('\n')).execute(db);
+export async function createTables<DB>(db: Kysely<DB>, tables: Tables): Promise<void> {
+  await sql
+    .raw(
+      Object.entries(tables)
+        .map(([name, table]) => ddl(name, table))
+        .join('\n'),
+    )
+    .execute(db);
 }

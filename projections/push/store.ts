@@ -2,7 +2,7 @@ import { withSchemaLock } from '@conversa/platform';
 import { sql, type Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { Timestamp } from '../columns';
-import { boolean, createTables, integer, text, timestamptz, uuid, type Table } from '../ddl';
+import { boolean, createTables, integer, text, timestamptz, uuid, type Tables } from '../ddl';
 
 /**
  * Web Push state (docs/push.md): each browser's subscription, each user's choices, and which pushes went out. Like
@@ -34,43 +34,40 @@ export interface PushTables {
   'push.deliveries': PushDeliveriesTable;
 }
 
-const subscriptions: Table = {
-  name: 'push.subscriptions',
-  comment: 'Browsers subscribed to Web Push: one row per push endpoint, the user who subscribed it last',
-  columns: {
-    endpoint: text.primaryKey(),
-    user_id: integer.notNull(),
-    company_id: integer.notNull(),
-    p256dh: text.notNull(),
-    auth: text.notNull(),
-    created_at: timestamptz.notNull(),
+const tables: Tables = {
+  'push.subscriptions': {
+    comment: 'Browsers subscribed to Web Push: one row per push endpoint, the user who subscribed it last',
+    columns: {
+      endpoint: text.primaryKey(),
+      user_id: integer.notNull(),
+      company_id: integer.notNull(),
+      p256dh: text.notNull(),
+      auth: text.notNull(),
+      created_at: timestamptz.notNull(),
+    },
+    indexes: {
+      push_subscriptions_user: '(user_id)',
+    },
   },
-  indexes: {
-    push_subscriptions_user: '(user_id)',
+  'push.settings': {
+    comment: 'What a user wants pushed; no row: everything',
+    columns: {
+      user_id: integer.primaryKey(),
+      new_tickets: boolean.notNull(),
+      new_messages: boolean.notNull(),
+    },
   },
-};
-
-const settings: Table = {
-  name: 'push.settings',
-  comment: 'What a user wants pushed; no row: everything',
-  columns: {
-    user_id: integer.primaryKey(),
-    new_tickets: boolean.notNull(),
-    new_messages: boolean.notNull(),
-  },
-};
-
-const deliveries: Table = {
-  name: 'push.deliveries',
-  comment: 'One row per event and endpoint pushed: a batch the push reactor handles again (after a crash) pushes nothing twice',
-  columns: {
-    event_id: uuid.notNull(),
-    endpoint: text.notNull(),
-    sent_at: timestamptz.notNull(),
-  },
-  constraints: ['primary key (event_id, endpoint)'],
-  indexes: {
-    push_deliveries_sent: '(sent_at)',
+  'push.deliveries': {
+    comment: 'One row per event and endpoint pushed: a batch the push reactor handles again (after a crash) pushes nothing twice',
+    columns: {
+      event_id: uuid.notNull(),
+      endpoint: text.notNull(),
+      sent_at: timestamptz.notNull(),
+    },
+    constraints: ['primary key (event_id, endpoint)'],
+    indexes: {
+      push_deliveries_sent: '(sent_at)',
+    },
   },
 };
 
@@ -78,7 +75,7 @@ const deliveries: Table = {
 export async function migratePush(db: Kysely<ReadDatabase>): Promise<void> {
   await withSchemaLock(db, async (trx) => {
     await sql`create schema if not exists push`.execute(trx);
-    await createTables(trx, subscriptions, settings, deliveries);
+    await createTables(trx, tables);
   });
 }
 

@@ -2,46 +2,45 @@ import { withSchemaLock } from '@conversa/platform';
 import { sql, type Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { migratePush } from '../push/store';
-import { boolean, createTables, integer, text, timestamptz, uuid, type Table } from '../ddl';
+import { boolean, createTables, integer, text, timestamptz, uuid, type Tables } from '../ddl';
 
-const userHeartbeats: Table = {
-  name: 'presence.user_heartbeats',
-  comment: 'Last userStatus ping of each user (operational state, not history)',
-  columns: {
-    user_id: integer.primaryKey(),
-    company_id: integer.notNull(),
-    last_seen_at: timestamptz.notNull(),
+const tables: Tables = {
+  'presence.user_heartbeats': {
+    comment: 'Last userStatus ping of each user (operational state, not history)',
+    columns: {
+      user_id: integer.primaryKey(),
+      company_id: integer.notNull(),
+      last_seen_at: timestamptz.notNull(),
+    },
+    indexes: {
+      user_heartbeats_last_seen: '(last_seen_at)',
+    },
   },
-  indexes: {
-    user_heartbeats_last_seen: '(last_seen_at)',
-  },
-};
-
-const userConnections: Table = {
-  name: 'presence.user_connections',
-  comment: 'Open websockets of each user, on every edge process: the last one closing takes the user offline (operational state, not history)',
-  columns: {
-    connection_id: uuid.primaryKey(),
-    user_id: integer.notNull(),
-    company_id: integer.notNull(),
-    session_id: text.notNull(),
-    opened_at: timestamptz.notNull(),
-    last_seen_at: timestamptz
-      .notNull()
-      .comment('When the socket opened or last sent userStatus; rows of a crashed edge are swept once it is older than the offline window'),
-    logged_out: boolean.notNull().default(false).comment('Its session logged out: the socket no longer keeps the user online, and its pings are ignored'),
-  },
-  added: {
-    // Web Push's (push/store.ts): a user is pushed to only while no tab of theirs is visible.
-    visible: boolean
-      .notNull()
-      .default(true)
-      .comment('The tab showed the page at its last visibility frame (a new socket counts as visible): pushes wait for no visible tab'),
-  },
-  indexes: {
-    user_connections_user: '(user_id)',
-    user_connections_session: '(session_id)',
-    user_connections_last_seen: '(last_seen_at)',
+  'presence.user_connections': {
+    comment: 'Open websockets of each user, on every edge process: the last one closing takes the user offline (operational state, not history)',
+    columns: {
+      connection_id: uuid.primaryKey(),
+      user_id: integer.notNull(),
+      company_id: integer.notNull(),
+      session_id: text.notNull(),
+      opened_at: timestamptz.notNull(),
+      last_seen_at: timestamptz
+        .notNull()
+        .comment('When the socket opened or last sent userStatus; rows of a crashed edge are swept once it is older than the offline window'),
+      logged_out: boolean.notNull().default(false).comment('Its session logged out: the socket no longer keeps the user online, and its pings are ignored'),
+    },
+    added: {
+      // Web Push's (push/store.ts): a user is pushed to only while no tab of theirs is visible.
+      visible: boolean
+        .notNull()
+        .default(true)
+        .comment('The tab showed the page at its last visibility frame (a new socket counts as visible): pushes wait for no visible tab'),
+    },
+    indexes: {
+      user_connections_user: '(user_id)',
+      user_connections_session: '(session_id)',
+      user_connections_last_seen: '(last_seen_at)',
+    },
   },
 };
 
@@ -56,7 +55,7 @@ const userConnections: Table = {
 export async function migratePresence(db: Kysely<ReadDatabase>): Promise<void> {
   await withSchemaLock(db, async (trx) => {
     await sql`create schema if not exists presence`.execute(trx);
-    await createTables(trx, userHeartbeats, userConnections);
+    await createTables(trx, tables);
   });
   await migratePush(db);
 }
