@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boolean, companyKey, createTables, ddl, deletedFlag, integer, jsonb, literal, numeric, stamps, text, unique, type Table } from './ddl';
+import { boolean, companyKey, ddl, deletedFlag, integer, jsonb, literal, numeric, stamps, text, unique, type Table } from './ddl';
 import { readDatabase } from './testing';
 
 const notes: Table = {
@@ -89,8 +89,9 @@ describe('ddl', () => {
       await sql`create index notes_old on read.notes (body)`.execute(db);
       await sql`insert into read.notes (id, company_id, body, created_at, updated_at) values (1, 2, 'kept', now(), now())`.execute(db);
 
-      await createTables(db, { 'read.notes': notes, 'read.note_tags': noteTags });
-      await createTables(db, { 'read.notes': notes, 'read.note_tags': noteTags });
+      const script = sql.raw(`${ddl('read.notes', notes)}\n${ddl('read.note_tags', noteTags)}`);
+      await script.execute(db);
+      await script.execute(db);
 
       const columns = await sql<{ column_name: string; comment: string | null }>`
         select column_name, col_description('read.notes'::regclass, ordinal_position) as comment

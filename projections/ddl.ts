@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadDatabase } from './database';
 
 /**
  * The DDL kit: a read table declared once as data (its columns with their types and comments side by
@@ -52,20 +53,21 @@ export const timestamptz = new Column('timestamptz');
 /** What follows `on <table>` in `create index`: `(company_id, lower(name)) where not deleted`, or a `unique` one. */
 export type Index = string | { readonly unique: true; readonly on: string };
 
-export interface Table {
+/** A table whose row has the columns `C` (the read database's row type, so a misspelt column does not compile). */
+export interface Table<C extends string = string> {
   comment?: string;
-  columns: Record<string, Column>;
+  columns: Partial<Record<C, Column>>;
   /** Table constraints after the columns: a composite primary key, a named unique key. */
   constraints?: readonly string[];
   /** Columns added after the table first shipped: added where missing, after `columns` in a fresh table. */
-  added?: Record<string, Column>;
+  added?: Partial<Record<C, Column>>;
   indexes?: Record<string, Index>;
   /** Indexes of earlier versions, dropped where they still stand. */
   dropped?: readonly string[];
 }
 
-/** A migration's tables by schema and name (`read.tickets`), created in this order. */
-export type Tables = Record<string, Table>;
+/** A migration's tables by schema and name as the read database names them (`read.tickets`), created in this order. */
+export type Tables = { [Name in keyof ReadDatabase]?: Table<keyof ReadDatabase[Name] & string> };
 
 /** The first columns of a company's record. */
 export const companyKey = { id: integer.primaryKey(), company_id: integer.notNull() };
@@ -82,12 +84,16 @@ export const deletedFlag = (description?: string) => {
 /** A unique index. */
 export const unique = (on: string): Index => ({ unique: true, on });
 
+/** The declared columns, in order. */
+const entries = (columns: Partial<Record<string, Column>> = {}) =>
+  Object.entries(columns).flatMap(([name, column]) => (column ? [[name, column] as const] : []));
+
 /** The statements that create the table where missing and bring an older one up to date. */
 export function ddl(name: string, table: Table): string {
   const schema = name.slice(0, name.indexOf('.'));
-  const added = Object.entries(table.added ?? {});
-  const definitions = [...Object.entries(table.columns).map(([column, { type }]) => `${column} ${type}`), ...(table.constraints ?? [])];
-  const comments = [...Object.entries(table.columns), ...added].flatMap(([column, { description }]) =>
+  const added = entries(table.added);
+  const definitions = [...entries(table.columns).map(([column, { type }]) => `${column} ${type}`), ...(table.constraints ?? [])];
+  const comments = [...entries(table.columns), ...added].flatMap(([column, { description }]) =>
     description === undefined ? [] : [`comment on column ${name}.${column} is ${literal(description)};`],
   );
   return [
