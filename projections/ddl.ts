@@ -1,3 +1,4 @@
+import { withSchemaLock } from '@conversa/platform';
 import { sql, type Kysely } from 'kysely';
 import type { ReadDatabase } from './database';
 
@@ -117,4 +118,15 @@ export async function createTables<DB>(db: Kysely<DB>, tables: Tables): Promise<
         .join('\n'),
     )
     .execute(db);
+}
+
+/**
+ * Creates a schema of its own (auth, presence, push: shared by read models or owned by operational state) and
+ * its tables, under the schema lock: every schema creation in the product waits for it.
+ */
+export async function createSchemaTables<DB>(db: Kysely<DB>, schema: string, tables: Tables): Promise<void> {
+  await withSchemaLock(db, async (trx) => {
+    await sql.raw(`create schema if not exists ${schema}`).execute(trx);
+    await createTables(trx, tables);
+  });
 }

@@ -1,7 +1,19 @@
-import { withSchemaLock } from '@conversa/platform';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { boolean, companyKey, createTables, deletedFlag, integer, integerArray, jsonb, stamps, text, timestamptz, type Tables } from '../ddl';
+import {
+  boolean,
+  companyKey,
+  createSchemaTables,
+  createTables,
+  deletedFlag,
+  integer,
+  integerArray,
+  jsonb,
+  stamps,
+  text,
+  timestamptz,
+  type Tables,
+} from '../ddl';
 
 const readTables: Tables = {
   'read.connections': {
@@ -91,8 +103,5 @@ const authTables: Tables = {
 export async function migrateConnections(db: Kysely<ReadDatabase>): Promise<void> {
   await createTables(db, readTables);
   // Schema auth is the users read model's too: they migrate side by side.
-  await withSchemaLock(db, async (trx) => {
-    await sql`create schema if not exists auth`.execute(trx);
-    await createTables(trx, authTables);
-  });
+  await createSchemaTables(db, 'auth', authTables);
 }

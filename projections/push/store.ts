@@ -1,8 +1,7 @@
-import { withSchemaLock } from '@conversa/platform';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { Timestamp } from '../columns';
-import { boolean, createTables, integer, text, timestamptz, uuid, type Tables } from '../ddl';
+import { boolean, createSchemaTables, integer, text, timestamptz, uuid, type Tables } from '../ddl';
 
 /**
  * Web Push state (docs/push.md): each browser's subscription, each user's choices, and which pushes went out. Like
@@ -73,10 +72,7 @@ const tables: Tables = {
 
 /** Its tables; the column it reads on presence.user_connections (visible) is declared there (users/presence.ts). */
 export async function migratePush(db: Kysely<ReadDatabase>): Promise<void> {
-  await withSchemaLock(db, async (trx) => {
-    await sql`create schema if not exists push`.execute(trx);
-    await createTables(trx, tables);
-  });
+  await createSchemaTables(db, 'push', tables);
 }
 
 export interface StoredSubscription {

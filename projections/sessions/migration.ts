@@ -1,7 +1,6 @@
-import { withSchemaLock } from '@conversa/platform';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { createTables, integer, text, timestamptz, type Tables } from '../ddl';
+import { createSchemaTables, integer, text, timestamptz, type Tables } from '../ddl';
 
 const tables: Tables = {
   'auth.sessions': {
@@ -24,8 +23,5 @@ const tables: Tables = {
 
 export async function migrateSessions(db: Kysely<ReadDatabase>): Promise<void> {
   // Schema auth is shared with the users and connections read models: created under the schema lock.
-  await withSchemaLock(db, async (trx) => {
-    await sql`create schema if not exists auth`.execute(trx);
-    await createTables(trx, tables);
-  });
+  await createSchemaTables(db, 'auth', tables);
 }

@@ -1,8 +1,20 @@
-import { withSchemaLock } from '@conversa/platform';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { migratePresence } from './presence';
-import { boolean, companyKey, createTables, deletedFlag, integer, integerArray, stamps, text, timestamptz, unique, type Tables } from '../ddl';
+import {
+  boolean,
+  companyKey,
+  createSchemaTables,
+  createTables,
+  deletedFlag,
+  integer,
+  integerArray,
+  stamps,
+  text,
+  timestamptz,
+  unique,
+  type Tables,
+} from '../ddl';
 
 const readTables: Tables = {
   'read.users': {
@@ -65,9 +77,6 @@ const authTables: Tables = {
 export async function migrateUsers(db: Kysely<ReadDatabase>): Promise<void> {
   await createTables(db, readTables);
   // Schema auth is the connections read model's too: they migrate side by side.
-  await withSchemaLock(db, async (trx) => {
-    await sql`create schema if not exists auth`.execute(trx);
-    await createTables(trx, authTables);
-  });
+  await createSchemaTables(db, 'auth', authTables);
   await migratePresence(db);
 }

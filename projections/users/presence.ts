@@ -1,8 +1,7 @@
-import { withSchemaLock } from '@conversa/platform';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { migratePush } from '../push/store';
-import { boolean, createTables, integer, text, timestamptz, uuid, type Tables } from '../ddl';
+import { boolean, createSchemaTables, integer, text, timestamptz, uuid, type Tables } from '../ddl';
 
 const tables: Tables = {
   'presence.user_heartbeats': {
@@ -53,10 +52,7 @@ const tables: Tables = {
  * losing it costs at most one sweep that takes a user offline until their next ping.
  */
 export async function migratePresence(db: Kysely<ReadDatabase>): Promise<void> {
-  await withSchemaLock(db, async (trx) => {
-    await sql`create schema if not exists presence`.execute(trx);
-    await createTables(trx, tables);
-  });
+  await createSchemaTables(db, 'presence', tables);
   await migratePush(db);
 }
 
