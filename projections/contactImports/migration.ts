@@ -1,28 +1,30 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
+import { createTables, integer, jsonb, text, timestamptz, uuid, type Tables } from '../ddl';
+
+const tables: Tables = {
+  'read.contact_imports': {
+    comment: 'Spreadsheet imports of contacts and how far each got (the progress bar of /contacts)',
+    columns: {
+      id: uuid.primaryKey(),
+      company_id: integer.notNull(),
+      file_name: text.notNull(),
+      total: integer.notNull().comment('Contact rows under the header in the file; 0 until the worker has read it'),
+      processed: integer.notNull().default(0).comment('Rows with an outcome so far (created + updated + refused)'),
+      created: integer.notNull().default(0),
+      updated: integer.notNull().default(0),
+      refused: integer.notNull().default(0),
+      refusals: jsonb.notNull().default('[]').comment('The refused rows in row order, the first CONTACT_IMPORT_REFUSALS_KEPT (row, number, outcome, reason)'),
+      started_at: timestamptz.notNull(),
+      finished_at: timestamptz.comment('When the last row was done; null while running'),
+      error: text.comment('The error code the worker refused the file with (no number column, too many rows, an archive bomb); null otherwise'),
+    },
+    indexes: {
+      contact_imports_company: '(company_id, started_at desc)',
+    },
+  },
+};
 
 export async function migrateContactImports(db: Kysely<ReadDatabase>): Promise<void> {
-  await sql`
-    create table if not exists read.contact_imports (
-      id uuid primary key,
-      company_id integer not null,
-      file_name text not null,
-      total integer not null,
-      processed integer not null default 0,
-      created integer not null default 0,
-      updated integer not null default 0,
-      refused integer not null default 0,
-      refusals jsonb not null default '[]',
-      started_at timestamptz not null,
-      finished_at timestamptz,
-      error text
-    );
-    create index if not exists contact_imports_company on read.contact_imports (company_id, started_at desc);
-    comment on table read.contact_imports is 'Spreadsheet imports of contacts and how far each got (the progress bar of /contacts)';
-    comment on column read.contact_imports.total is 'Contact rows under the header in the file; 0 until the worker has read it';
-    comment on column read.contact_imports.processed is 'Rows with an outcome so far (created + updated + refused)';
-    comment on column read.contact_imports.refusals is 'The refused rows in row order, the first CONTACT_IMPORT_REFUSALS_KEPT (row, number, outcome, reason)';
-    comment on column read.contact_imports.finished_at is 'When the last row was done; null while running';
-    comment on column read.contact_imports.error is 'The error code the worker refused the file with (no number column, too many rows, an archive bomb); null otherwise';
-  `.execute(db);
+  await createTables(db, tables);
 }

@@ -1,23 +1,24 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
+import { companyKey, createTables, integer, stamps, text, type Tables } from '../ddl';
+
+const tables: Tables = {
+  'read.ticket_notes': {
+    comment: 'Internal notes attendants write on tickets (never sent to the contact); deleted notes are removed, their history stays in the event store',
+    columns: {
+      ...companyKey,
+      ticket_id: integer.notNull().comment('The ticket the note is about (read.tickets.id)'),
+      contact_id: integer.notNull().comment("The ticket's contact when the note was written"),
+      user_id: integer.notNull().comment('Author (read.users.id)'),
+      note: text.notNull().comment("The note's text"),
+      ...stamps,
+    },
+    indexes: {
+      ticket_notes_ticket: '(company_id, ticket_id, created_at desc)',
+    },
+  },
+};
 
 export async function migrateTicketNotes(db: Kysely<ReadDatabase>): Promise<void> {
-  await sql`
-    create table if not exists read.ticket_notes (
-      id integer primary key,
-      company_id integer not null,
-      ticket_id integer not null,
-      contact_id integer not null,
-      user_id integer not null,
-      note text not null,
-      created_at timestamptz not null,
-      updated_at timestamptz not null
-    );
-    create index if not exists ticket_notes_ticket on read.ticket_notes (company_id, ticket_id, created_at desc);
-    comment on table read.ticket_notes is 'Internal notes attendants write on tickets (never sent to the contact); deleted notes are removed, their history stays in the event store';
-    comment on column read.ticket_notes.ticket_id is 'The ticket the note is about (read.tickets.id)';
-    comment on column read.ticket_notes.contact_id is 'The ticket''s contact when the note was written';
-    comment on column read.ticket_notes.user_id is 'Author (read.users.id)';
-    comment on column read.ticket_notes.note is 'The note''s text';
-  `.execute(db);
+  await createTables(db, tables);
 }

@@ -1,34 +1,33 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
+import { boolean, createTables, integer, numeric, stamps, text, type Tables } from '../ddl';
+
+const tables: Tables = {
+  'read.plans': {
+    comment: 'Subscription plans: limits and feature flags. Deleted plans are removed.',
+    columns: {
+      id: integer.primaryKey(),
+      name: text.notNull(),
+      users: integer.notNull().comment('Maximum number of users of a company on this plan'),
+      connections: integer.notNull().comment('Maximum number of channel connections'),
+      queues: integer.notNull().comment('Maximum number of queues'),
+      amount: numeric(12, 2).notNull().comment('Monthly price'),
+      use_whatsapp: boolean.notNull(),
+      use_facebook: boolean.notNull(),
+      use_instagram: boolean.notNull(),
+      use_campaigns: boolean.notNull(),
+      use_schedules: boolean.notNull(),
+      use_internal_chat: boolean.notNull(),
+      use_external_api: boolean.notNull(),
+      use_kanban: boolean.notNull(),
+      use_open_ai: boolean.notNull(),
+      use_integrations: boolean.notNull(),
+      is_public: boolean.notNull().comment('Offered on the public signup page'),
+      ...stamps,
+    },
+  },
+};
 
 export async function migratePlans(db: Kysely<ReadDatabase>): Promise<void> {
-  await sql`
-    create table if not exists read.plans (
-      id integer primary key,
-      name text not null,
-      users integer not null,
-      connections integer not null,
-      queues integer not null,
-      amount numeric(12,2) not null,
-      use_whatsapp boolean not null,
-      use_facebook boolean not null,
-      use_instagram boolean not null,
-      use_campaigns boolean not null,
-      use_schedules boolean not null,
-      use_internal_chat boolean not null,
-      use_external_api boolean not null,
-      use_kanban boolean not null,
-      use_open_ai boolean not null,
-      use_integrations boolean not null,
-      is_public boolean not null,
-      created_at timestamptz not null,
-      updated_at timestamptz not null
-    );
-    comment on table read.plans is 'Subscription plans: limits and feature flags. Deleted plans are removed.';
-    comment on column read.plans.users is 'Maximum number of users of a company on this plan';
-    comment on column read.plans.connections is 'Maximum number of channel connections';
-    comment on column read.plans.queues is 'Maximum number of queues';
-    comment on column read.plans.amount is 'Monthly price';
-    comment on column read.plans.is_public is 'Offered on the public signup page';
-  `.execute(db);
+  await createTables(db, tables);
 }

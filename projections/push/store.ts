@@ -1,7 +1,7 @@
-import { withSchemaLock } from '@conversa/platform';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 import type { Timestamp } from '../columns';
+import { boolean, createSchemaTables, integer, text, timestamptz, uuid, type Tables } from '../ddl';
 
 /**
  * Web Push state (docs/push.md): each browser's subscription, each user's choices, and which pushes went out. Like
@@ -33,38 +33,46 @@ export interface PushTables {
   'push.deliveries': PushDeliveriesTable;
 }
 
+const tables: Tables = {
+  'push.subscriptions': {
+    comment: 'Browsers subscribed to Web Push: one row per push endpoint, the user who subscribed it last',
+    columns: {
+      endpoint: text.primaryKey(),
+      user_id: integer.notNull(),
+      company_id: integer.notNull(),
+      p256dh: text.notNull(),
+      auth: text.notNull(),
+      created_at: timestamptz.notNull(),
+    },
+    indexes: {
+      push_subscriptions_user: '(user_id)',
+    },
+  },
+  'push.settings': {
+    comment: 'What a user wants pushed; no row: everything',
+    columns: {
+      user_id: integer.primaryKey(),
+      new_tickets: boolean.notNull(),
+      new_messages: boolean.notNull(),
+    },
+  },
+  'push.deliveries': {
+    comment: 'One row per event and endpoint pushed: a batch the push reactor handles again (after a crash) pushes nothing twice',
+    columns: {
+      event_id: uuid.notNull(),
+      endpoint: text.notNull(),
+      sent_at: timestamptz.notNull(),
+    },
+    constraints: ['primary key (event_id, endpoint)'],
+    indexes: {
+      push_deliveries_sent: '(sent_at)',
+    },
+  },
+};
+
+/** Its tables; the column it reads on presence.user_connections (visible) is declared there (users/presence.ts). */
 export async function migratePush(db: Kysely<ReadDatabase>): Promise<void> {
-  await withSchemaLock(db, (trx) =>
-    sql`
-      create schema if not exists push;
-      create table if not exists push.subscriptions (
-        endpoint text primary key,
-        user_id integer not null,
-        company_id integer not null,
-        p256dh text not null,
-        auth text not null,
-        created_at timestamptz not null
-      );
-      create index if not exists push_subscriptions_user on push.subscriptions (user_id);
-      comment on table push.subscriptions is 'Browsers subscribed to Web Push: one row per push endpoint, the user who subscribed it last';
-      create table if not exists push.settings (
-        user_id integer primary key,
-        new_tickets boolean not null,
-        new_messages boolean not null
-      );
-      comment on table push.settings is 'What a user wants pushed; no row: everything';
-      create table if not exists push.deliveries (
-        event_id uuid not null,
-        endpoint text not null,
-        sent_at timestamptz not null,
-        primary key (event_id, endpoint)
-      );
-      create index if not exists push_deliveries_sent on push.deliveries (sent_at);
-      comment on table push.deliveries is 'One row per event and endpoint pushed: a batch the push reactor handles again (after a crash) pushes nothing twice';
-      alter table presence.user_connections add column if not exists visible boolean not null default true;
-      comment on column presence.user_connections.visible is 'The tab showed the page at its last visibility frame (a new socket counts as visible): pushes wait for no visible tab';
-    `.execute(trx),
-  );
+  await createSchemaTables(db, 'push', tables);
 }
 
 export interface StoredSubscription {

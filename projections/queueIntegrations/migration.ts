@@ -1,37 +1,35 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
+import { companyKey, createTables, deletedFlag, integer, stamps, text, type Tables } from '../ddl';
+
+const tables: Tables = {
+  'read.queue_integrations': {
+    comment: 'Connectors (Dialogflow, n8n, webhook, Typebot) a connection, queue or chatbot option hands a conversation to',
+    columns: {
+      ...companyKey,
+      type: text.notNull().comment('dialogflow, n8n, webhook or typebot'),
+      name: text.notNull(),
+      project_name: text.notNull(),
+      json_content: text.notNull().comment('Dialogflow service-account key, sealed (enc:v1:…, AES-GCM with SECRETS_KEY); never answered'),
+      credentials_hint: text.comment('client_email of the sealed key, shown instead of it; null when none'),
+      language: text.notNull(),
+      url_n8n: text.notNull().comment('The n8n or webhook endpoint, or the Typebot server base URL'),
+      typebot_slug: text.notNull(),
+      typebot_expires: integer.notNull().comment('Minutes a Typebot session lives without messages (0: never expires)'),
+      typebot_delay_message: integer.notNull().comment('Milliseconds between two Typebot messages sent to the contact'),
+      typebot_keyword_finish: text.notNull(),
+      typebot_keyword_restart: text.notNull(),
+      typebot_unknown_message: text.notNull(),
+      typebot_restart_message: text.notNull(),
+      ...stamps,
+      ...deletedFlag('true: deleted; kept so history still names it'),
+    },
+    indexes: {
+      queue_integrations_company: '(company_id, id) where not deleted',
+    },
+  },
+};
 
 export async function migrateQueueIntegrations(db: Kysely<ReadDatabase>): Promise<void> {
-  await sql`
-    create table if not exists read.queue_integrations (
-      id integer primary key,
-      company_id integer not null,
-      type text not null,
-      name text not null,
-      project_name text not null,
-      json_content text not null,
-      credentials_hint text,
-      language text not null,
-      url_n8n text not null,
-      typebot_slug text not null,
-      typebot_expires integer not null,
-      typebot_delay_message integer not null,
-      typebot_keyword_finish text not null,
-      typebot_keyword_restart text not null,
-      typebot_unknown_message text not null,
-      typebot_restart_message text not null,
-      created_at timestamptz not null,
-      updated_at timestamptz not null,
-      deleted boolean not null default false
-    );
-    create index if not exists queue_integrations_company on read.queue_integrations (company_id, id) where not deleted;
-    comment on table read.queue_integrations is 'Connectors (Dialogflow, n8n, webhook, Typebot) a connection, queue or chatbot option hands a conversation to';
-    comment on column read.queue_integrations.type is 'dialogflow, n8n, webhook or typebot';
-    comment on column read.queue_integrations.json_content is 'Dialogflow service-account key, sealed (enc:v1:…, AES-GCM with SECRETS_KEY); never answered';
-    comment on column read.queue_integrations.credentials_hint is 'client_email of the sealed key, shown instead of it; null when none';
-    comment on column read.queue_integrations.url_n8n is 'The n8n or webhook endpoint, or the Typebot server base URL';
-    comment on column read.queue_integrations.typebot_expires is 'Minutes a Typebot session lives without messages (0: never expires)';
-    comment on column read.queue_integrations.typebot_delay_message is 'Milliseconds between two Typebot messages sent to the contact';
-    comment on column read.queue_integrations.deleted is 'true: deleted; kept so history still names it';
-  `.execute(db);
+  await createTables(db, tables);
 }

@@ -1,8 +1,48 @@
-import { withSchemaLock } from '@conversa/platform';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { migratePush } from '../push/store';
 import { countOf } from '../reads';
+import { boolean, createSchemaTables, integer, text, timestamptz, uuid, type Tables } from '../ddl';
+
+const tables: Tables = {
+  'presence.user_heartbeats': {
+    comment: 'Last userStatus ping of each user (operational state, not history)',
+    columns: {
+      user_id: integer.primaryKey(),
+      company_id: integer.notNull(),
+      last_seen_at: timestamptz.notNull(),
+    },
+    indexes: {
+      user_heartbeats_last_seen: '(last_seen_at)',
+    },
+  },
+  'presence.user_connections': {
+    comment: 'Open websockets of each user, on every edge process: the last one closing takes the user offline (operational state, not history)',
+    columns: {
+      connection_id: uuid.primaryKey(),
+      user_id: integer.notNull(),
+      company_id: integer.notNull(),
+      session_id: text.notNull(),
+      opened_at: timestamptz.notNull(),
+      last_seen_at: timestamptz
+        .notNull()
+        .comment('When the socket opened or last sent userStatus; rows of a crashed edge are swept once it is older than the offline window'),
+      logged_out: boolean.notNull().default(false).comment('Its session logged out: the socket no longer keeps the user online, and its pings are ignored'),
+    },
+    added: {
+      // Web Push's (push/store.ts): a user is pushed to only while no tab of theirs is visible.
+      visible: boolean
+        .notNull()
+        .default(true)
+        .comment('The tab showed the page at its last visibility frame (a new socket counts as visible): pushes wait for no visible tab'),
+    },
+    indexes: {
+      user_connections_user: '(user_id)',
+      user_connections_session: '(session_id)',
+      user_connections_last_seen: '(last_seen_at)',
+    },
+  },
+};
 
 /**
  * Heartbeats of the browser's `userStatus` ping (every USER_STATUS_PING_MS). A ping is not a fact worth
@@ -13,33 +53,7 @@ import { countOf } from '../reads';
  * losing it costs at most one sweep that takes a user offline until their next ping.
  */
 export async function migratePresence(db: Kysely<ReadDatabase>): Promise<void> {
-  await withSchemaLock(db, (trx) =>
-    sql`
-      create schema if not exists presence;
-      create table if not exists presence.user_heartbeats (
-        user_id integer primary key,
-        company_id integer not null,
-        last_seen_at timestamptz not null
-      );
-      create index if not exists user_heartbeats_last_seen on presence.user_heartbeats (last_seen_at);
-      comment on table presence.user_heartbeats is 'Last userStatus ping of each user (operational state, not history)';
-      create table if not exists presence.user_connections (
-        connection_id uuid primary key,
-        user_id integer not null,
-        company_id integer not null,
-        session_id text not null,
-        opened_at timestamptz not null,
-        last_seen_at timestamptz not null,
-        logged_out boolean not null default false
-      );
-      create index if not exists user_connections_user on presence.user_connections (user_id);
-      create index if not exists user_connections_session on presence.user_connections (session_id);
-      create index if not exists user_connections_last_seen on presence.user_connections (last_seen_at);
-      comment on table presence.user_connections is 'Open websockets of each user, on every edge process: the last one closing takes the user offline (operational state, not history)';
-      comment on column presence.user_connections.last_seen_at is 'When the socket opened or last sent userStatus; rows of a crashed edge are swept once it is older than the offline window';
-      comment on column presence.user_connections.logged_out is 'Its session logged out: the socket no longer keeps the user online, and its pings are ignored';
-    `.execute(trx),
-  );
+  await createSchemaTables(db, 'presence', tables);
   await migratePush(db);
 }
 
