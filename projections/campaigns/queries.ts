@@ -1,6 +1,7 @@
 import {
   CAMPAIGNS_PAGE_SIZE,
   defaultCampaignSettings,
+  ERASED_TEXT,
   type CampaignCounts,
   type CampaignSettingsValues,
   type CampaignStatus,
@@ -145,6 +146,17 @@ export async function awaitingConfirmations(
     .execute();
   for (const row of rows) if (!awaiting.has(row.number)) awaiting.set(row.number, { campaignId: row.campaign_id, itemId: row.item_id });
   return awaiting;
+}
+
+/** A campaign's shippings whose number was erased (LGPD) after they were planned: never sent. */
+export async function erasedShippings(db: Kysely<ReadDatabase>, campaignId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('read.campaign_shippings')
+    .select('item_id')
+    .where('campaign_id', '=', campaignId)
+    .where('number', '=', ERASED_TEXT)
+    .execute();
+  return new Set(rows.map((row) => row.item_id));
 }
 
 /** Shippings planned or sending (the campaign dispatch's queue depth), counted up to `cap`. */

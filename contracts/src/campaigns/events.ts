@@ -104,7 +104,10 @@ export const CampaignConfirmationRequested = defineEvent(
 );
 export const CampaignShippingConfirmed = defineEvent('CampaignShippingConfirmed', z.object({ ...shipping, confirmedAt: realDateTime() }));
 export const CampaignShippingFailed = defineEvent('CampaignShippingFailed', z.object({ ...shipping, reason: safeText().max(500) }));
-export const CampaignShippingSkipped = defineEvent('CampaignShippingSkipped', z.object({ ...shipping, reason: z.enum(['opted-out', 'invalid-number']) }));
+export const CampaignShippingSkipped = defineEvent(
+  'CampaignShippingSkipped',
+  z.object({ ...shipping, reason: z.enum(['opted-out', 'invalid-number', 'erased']) }),
+);
 
 /** A contact answered an opt-out word: no campaign of the company reaches the number again. */
 export const CampaignContactOptedOut = defineEvent(

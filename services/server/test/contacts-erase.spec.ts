@@ -45,6 +45,7 @@ function mediaFilesHolding(needle: string): string[] {
  * the dashboard's figures are the same, and a rebuild of every read model gives the same erased rows.
  */
 let server: TestServer;
+const gateway = new RecordingChannelGateway();
 let admin: { token: string; companyId: number };
 let attendant: { token: string };
 let line: { id: number; token: string };
@@ -58,7 +59,7 @@ const MARK = {
 };
 
 beforeAll(async () => {
-  server = await startTestServer({ channels: new RecordingChannelGateway(), log: log.stream, env: { WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' } });
+  server = await startTestServer({ channels: gateway, log: log.stream, env: { WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' } });
   const company = await signupCompany(server, 'Apagamento Co', 981);
   admin = { token: (await server.login(company.email, company.password)).token, companyId: company.companyId };
   attendant = await createUser(server, company.companyId, 'Atendente Comum', { profile: 'user' });
@@ -167,6 +168,56 @@ describe('POST /contacts/{id}/erase: who may, and what it answers', () => {
     const again = await erase(contactId);
     expect([again.statusCode, again.json().error]).toEqual([409, 'ERR_CONTACT_ERASED']);
     expect((await server.app.inject({ method: 'GET', url: `/contacts/${contactId}`, headers: bearer(admin.token) })).statusCode).toBe(404);
+  });
+
+  it('a campaign planned before the erasure never sends to the erased number: its shipping is skipped as erased', async () => {
+    const kept = '5511944440021';
+    const gone = await contactWrites('5511944440022', 'Iara Campanha', 'campaign-1', 'Oi');
+    // The company's send window is closed while the campaign is planned, so nothing goes out before the erasure.
+    const settings = await call('GET', '/campaign-settings');
+    const clock = (ms: number) => new Date(Date.now() + ms).toISOString().slice(11, 16);
+    const window = async (sendWindow: object | null) => call('POST', '/campaign-settings', { ...settings, sendWindow });
+    await window({ from: clock(12 * 3_600_000), to: clock(12 * 3_600_000 + 60_000) });
+    const list = await call('POST', '/contact-lists', { name: 'Lista Em Curso' });
+    for (const number of [kept, '5511944440022']) await call('POST', '/contact-list-items', { contactListId: list.id, name: `Pessoa ${number}`, number });
+    const campaign = await call('POST', '/campaigns', {
+      name: 'Promo Em Curso',
+      message1: 'Olá!',
+      confirmation: false,
+      contactListId: list.id,
+      whatsappId: String(line.id),
+      scheduledAt: new Date().toISOString(),
+    });
+    await settle(server);
+    const shippings = () =>
+      sql<{
+        status: string;
+        failed_reason: string | null;
+      }>`select status, failed_reason from read.campaign_shippings where campaign_id = ${campaign.id} order by item_id`
+        .execute(server.wiring.db)
+        .then((r) => r.rows);
+    for (let round = 0; round < 20 && (await shippings()).length === 0; round++) {
+      await server.wiring.campaigns.engine.tick();
+      await settle(server);
+    }
+    expect(await shippings()).toEqual([
+      { status: 'planned', failed_reason: null },
+      { status: 'planned', failed_reason: null },
+    ]);
+    expect((await erase(gone.contactId)).statusCode).toBe(200);
+    await window(null);
+    await settle(server);
+    for (let round = 0; round < 40 && (await call('GET', `/campaigns/${campaign.id}`)).status !== 'FINALIZADA'; round++) {
+      await server.wiring.campaigns.engine.tick();
+      await settle(server);
+    }
+    expect(await shippings()).toEqual([
+      { status: 'delivered', failed_reason: null },
+      { status: 'skipped', failed_reason: 'erased' },
+    ]);
+    const sentTo = gateway.sent.filter((message) => message.body === 'Olá!').map((message) => message.contact.number);
+    expect(sentTo).toContain(kept);
+    expect(sentTo).not.toContain('5511944440022');
   });
 
   it('a new message from the erased number makes a new, separate contact; the erased one stays erased', async () => {

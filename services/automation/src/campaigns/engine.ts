@@ -34,7 +34,7 @@ import {
 } from '@conversa/core';
 import { findConnection } from '@conversa/projections/connections/queries';
 import { contactListItemsForPlan } from '@conversa/projections/contactLists/queries';
-import { campaignsToDispatch } from '@conversa/projections/campaigns/queries';
+import { campaignsToDispatch, erasedShippings } from '@conversa/projections/campaigns/queries';
 import { fileListOptions } from '@conversa/projections/files/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
 import { consoleJobLogger, type JobLogger } from '@conversa/platform';
@@ -213,14 +213,19 @@ export function createCampaignEngine(options: CampaignEngineOptions) {
     const settings = await settingsOf(companyId);
     if (!insideWindow(details.sendWindow ?? settings.sendWindow, now, timeZone)) return 0;
     const optOuts = await optOutsOf(companyId);
+    const erased = await erasedShippings(db, campaignId);
 
     // Contacts that need something now, per connection, in plan order.
     const due = new Map<number, Array<{ item: ShippingItem; kind: ShippingKind }>>();
-    const skips: Array<{ itemId: number; reason: 'opted-out' | 'invalid-number' }> = [];
+    const skips: Array<{ itemId: number; reason: 'opted-out' | 'invalid-number' | 'erased' }> = [];
     for (const itemId of view.state.order) {
       const item = view.state.items.get(itemId)!;
       const kind = nextKind(item, details.confirmation);
       if (!kind) continue;
+      if (erased.has(itemId)) {
+        skips.push({ itemId, reason: 'erased' });
+        continue;
+      }
       if (optOuts.has(phoneKey(item.number)) || item.valid === false) {
         skips.push({ itemId, reason: item.valid === false ? 'invalid-number' : 'opted-out' });
         continue;

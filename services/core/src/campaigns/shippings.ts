@@ -36,7 +36,7 @@ export type ShippingsCommand =
     }
   /** What the channel answered for attempts in flight: a provider id (delivered, or confirmation requested) or a failure. */
   | { type: 'RecordShippingOutcomes'; campaignId: number; outcomes: Array<{ itemId: number; kind: ShippingKind; outcome: Outcome }> }
-  | { type: 'SkipShippings'; campaignId: number; skips: Array<{ itemId: number; reason: 'opted-out' | 'invalid-number' }> }
+  | { type: 'SkipShippings'; campaignId: number; skips: Array<{ itemId: number; reason: 'opted-out' | 'invalid-number' | 'erased' }> }
   /** A contact's reply to its confirmation request (campaign-replies). */
   | { type: 'ConfirmShipping'; campaignId: number; itemId: number; confirmedAt: string };
 
