@@ -4,7 +4,6 @@ import {
   AnnouncementUploadFields,
   AnnouncementView,
   CreateAnnouncementRequest,
-  DomainError,
   ListAnnouncementsQuery,
   UpdateAnnouncementRequest,
   type StoredMedia,
@@ -20,10 +19,10 @@ import {
 import { findAnnouncement, listAnnouncements } from '@conversa/projections/announcements/queries';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { userActor, type ApiContext } from '../context';
+import type { ApiContext } from '../context';
 import { actingAs, recordRoutes } from '../http/records';
+import { withUpload } from '../http/uploads';
 import type { RouteAuth } from '../http/auth';
-import { parse } from '../http/errors';
 
 /** Managing announcements is the super user's; reading them is everyone's, overdue companies included (billing notices). */
 const superOnly: RouteAuth = { area: 'announcements', allowExpired: true };
@@ -111,26 +110,11 @@ export async function announcementRoutes(app: FastifyInstance, ctx: ApiContext):
     },
     async (request) => {
       const { id } = request.params;
-      const { principal } = request;
       await visible(request, id);
-      if (!request.isMultipart()) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');
-      let stored: StoredMedia | undefined;
-      try {
-        const fields: Record<string, string> = {};
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file') throw new DomainError('ERR_VALIDATION', `Unexpected file field ${part.fieldname}`);
-            stored = await ctx.media.save({ companyId: principal.companyId, data: part.file, declaredMime: part.mimetype, originalName: part.filename });
-          } else fields[part.fieldname] = String(part.value);
-        }
-        parse(AnnouncementUploadFields, fields);
-        if (!stored) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');
-        const replaced = await attachAnnouncementMedia(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id, media: stored });
+      await withUpload(ctx, request, { field: 'file', fields: AnnouncementUploadFields }, async (stored) => {
+        const replaced = await attachAnnouncementMedia(ctx, { ...actingAs(request), id, media: stored });
         await removeFile(ctx, request, replaced);
-      } catch (error) {
-        if (stored) await ctx.media.remove(principal.companyId, stored.url);
-        throw error;
-      }
+      });
       return visible(request, id);
     },
   );

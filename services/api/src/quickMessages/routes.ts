@@ -1,5 +1,5 @@
 import { CreateQuickMessageRequest, ListQuickMessagesQuery, UpdateQuickMessageRequest, QuickMessagePage, QuickMessageView } from '@conversa/contracts';
-import { changeQuickMessage, createQuickMessage, deleteQuickMessage, type QuickMessageCategoryLookup } from '@conversa/core';
+import { changeQuickMessage, createQuickMessage, deleteQuickMessage, removeQuickMessageMedia, type QuickMessageCategoryLookup } from '@conversa/core';
 import { findQuickMessage, listComposerQuickMessages, listQuickMessageCategories, listQuickMessages } from '@conversa/projections/quickMessages/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -59,6 +59,15 @@ export async function quickMessageRoutes(app: FastifyInstance, ctx: ApiContext):
       run: ({ id, changes }, request) =>
         changeQuickMessage(ctx, { ...actingAs(request), by: quickMessageEditor(request.principal), id, changes, categories: categoriesOf(ctx, request) }),
     },
+    actions: [
+      {
+        name: 'media-upload',
+        method: 'DELETE',
+        errors: ['ERR_NO_PERMISSION'],
+        run: ({ id }, request) =>
+          removeQuickMessageMedia(ctx, { ...actingAs(request), by: quickMessageEditor(request.principal), id, files: quickMessageFiles(ctx, request) }),
+      },
+    ],
     delete: {
       errors: ['ERR_NO_PERMISSION'],
       run: ({ id }, request) =>
