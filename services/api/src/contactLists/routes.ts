@@ -37,6 +37,7 @@ import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
 import { actingAs, IdParam, recordRoutes } from '../http/records';
+import { wholeUpload } from '../http/uploads';
 import { checkSpreadsheet, oneImportAtATime, spreadsheetMime } from '../contacts/spreadsheet';
 
 /** How long a list's upload waits for the contact-import worker before answering that it is still queued. */
@@ -62,7 +63,7 @@ async function importOutcome(ctx: ApiContext, companyId: number, importId: strin
 
 /** Keeps the sheet and records its import; only the id outlives this (the bytes are not held while the answer waits). */
 async function keepListUpload(ctx: ApiContext, request: FastifyRequest, contactListId: number): Promise<string> {
-  const { fileName, data } = await uploadedSheet(request);
+  const { fileName, data } = await wholeUpload(request);
   const kind = await checkSpreadsheet(fileName, data);
   const { companyId, userId } = request.principal;
   const kept = await ctx.media.save({ companyId, data, declaredMime: spreadsheetMime[kind], originalName: fileName.slice(0, 200) });
@@ -74,24 +75,6 @@ async function keepListUpload(ctx: ApiContext, request: FastifyRequest, contactL
 /** Companies with a list upload waiting in this process: one at a time each, so waiting answers cannot pile up. */
 const waitingUploads = new Set<number>();
 const auth = { area: 'contactLists' } as const;
-
-/** The spreadsheet of POST /contact-lists/{id}/upload (one file, field "file"). */
-async function uploadedSheet(request: FastifyRequest): Promise<{ fileName: string; data: Buffer }> {
-  if (!request.isMultipart()) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');
-  let file: { fileName: string; data: Buffer } | undefined;
-  for await (const part of request.parts()) {
-    if (part.type !== 'file') continue;
-    if (part.fieldname !== 'file' || file) throw new DomainError('ERR_VALIDATION', 'Send one file, in the field "file"');
-    try {
-      file = { fileName: part.filename, data: await part.toBuffer() };
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('ERR_MEDIA_TOO_LARGE');
-      throw error;
-    }
-  }
-  if (!file) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');
-  return file;
-}
 
 /**
  * Contact lists and their items (the campaigns' audiences). Any user of the company reads and edits

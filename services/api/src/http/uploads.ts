@@ -34,3 +34,24 @@ export async function withUpload<S extends ZodType, T>(
     throw error;
   }
 }
+
+/**
+ * The one file of a multipart form (field `file`), whole in memory (a spreadsheet, bounded by the form's
+ * file size limit), or the reason it is refused: none, another field or a second file, too large (`tooLarge` says by how much).
+ */
+export async function wholeUpload(request: FastifyRequest, tooLarge?: string): Promise<{ fileName: string; data: Buffer }> {
+  if (!request.isMultipart()) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');
+  let file: { fileName: string; data: Buffer } | undefined;
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') continue;
+    if (part.fieldname !== 'file' || file) throw new DomainError('ERR_VALIDATION', 'Send one file, in the field "file"');
+    try {
+      file = { fileName: part.filename, data: await part.toBuffer() };
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('ERR_MEDIA_TOO_LARGE', tooLarge);
+      throw error;
+    }
+  }
+  if (!file) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');
+  return file;
+}
