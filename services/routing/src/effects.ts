@@ -37,29 +37,27 @@ const holds = (status: ExistingTicket['status']) => status === 'pending' || stat
 export function createRoutingEffectsReactor(runtime: RoutingRuntime, options: { concurrency?: number } = {}): Projector {
   const { ctx } = runtime;
 
-  async function reply(event: RecordedEvent, data: Data<'BotReplied'>) {
-    const ticket = await loadExistingTicket(runtime, data.ticketId);
-    if (!ticket) return;
-    await queueOutboundMessage(ctx, {
-      companyId: event.metadata.companyId,
-      actor: BOT_ACTOR,
-      ticket: { id: ticket.ticketId, contactId: ticket.contactId, whatsappId: ticket.whatsappId, queueId: ticket.queueId },
-      userId: null,
-      body: `${BOT_MARK}${data.body}`,
-      messageId: botMessageId(event.id),
-    });
-  }
-
-  /** The list's message, then each file with its name as caption; each message id is stable per event and file. */
-  async function files(event: RecordedEvent, data: Data<'BotFilesSent'>) {
-    const ticket = await loadExistingTicket(runtime, data.ticketId);
-    if (!ticket) return;
-    const base = {
+  /** What each bot message on the event's ticket shares; null when the ticket is gone. */
+  async function botMessage(event: RecordedEvent, ticketId: number) {
+    const ticket = await loadExistingTicket(runtime, ticketId);
+    if (!ticket) return null;
+    return {
       companyId: event.metadata.companyId,
       actor: BOT_ACTOR,
       ticket: { id: ticket.ticketId, contactId: ticket.contactId, whatsappId: ticket.whatsappId, queueId: ticket.queueId },
       userId: null,
     };
+  }
+
+  async function reply(event: RecordedEvent, data: Data<'BotReplied'>) {
+    const base = await botMessage(event, data.ticketId);
+    if (base) await queueOutboundMessage(ctx, { ...base, body: `${BOT_MARK}${data.body}`, messageId: botMessageId(event.id) });
+  }
+
+  /** The list's message, then each file with its name as caption; each message id is stable per event and file. */
+  async function files(event: RecordedEvent, data: Data<'BotFilesSent'>) {
+    const base = await botMessage(event, data.ticketId);
+    if (!base) return;
     if (data.message !== '') await queueOutboundMessage(ctx, { ...base, body: `${BOT_MARK}${data.message}`, messageId: botMessageId(`${event.id}:message`) });
     for (const file of data.files) {
       await queueOutboundMessage(ctx, { ...base, body: `${BOT_MARK}${file.name}`, media: file.media, messageId: botMessageId(`${event.id}:${file.optionId}`) });
@@ -68,18 +66,8 @@ export function createRoutingEffectsReactor(runtime: RoutingRuntime, options: { 
 
   /** A connector's spoken answer, after its texts (the journal's order is the contact's). */
   async function speak(event: RecordedEvent, data: Data<'BotSpoke'>) {
-    const ticket = await loadExistingTicket(runtime, data.ticketId);
-    if (!ticket) return;
-    await queueOutboundMessage(ctx, {
-      companyId: event.metadata.companyId,
-      actor: BOT_ACTOR,
-      ticket: { id: ticket.ticketId, contactId: ticket.contactId, whatsappId: ticket.whatsappId, queueId: ticket.queueId },
-      userId: null,
-      body: '',
-      media: data.media,
-      mediaType: 'audio',
-      messageId: botMessageId(`${event.id}:audio`),
-    });
+    const base = await botMessage(event, data.ticketId);
+    if (base) await queueOutboundMessage(ctx, { ...base, body: '', media: data.media, mediaType: 'audio', messageId: botMessageId(`${event.id}:audio`) });
   }
 
   async function change(event: RecordedEvent, data: Data<'BotTicketChangeDecided'>) {

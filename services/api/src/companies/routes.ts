@@ -5,7 +5,7 @@ import { findPlan } from '@conversa/projections/plans/queries';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
-import { companyScope } from '../http/auth';
+import { companyScope, type Principal } from '../http/auth';
 
 const IdParam = z.object({ id: RecordIdParam });
 
@@ -17,24 +17,25 @@ const companyLookup = (ctx: ApiContext): CompanyLookup => ({
 });
 
 export async function companyRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+  /** The company the caller may read: their own (any, for the super user); another is not found. */
+  const readableCompany = async (principal: Principal, id: number) => {
+    const found = await findCompany(ctx.db, companyScope(principal, id));
+    if (!found) throw companyNotFound();
+    return found;
+  };
+
   app.get(
     '/companies/:id',
     { config: { auth: { allowExpired: true }, contract: { params: IdParam, response: CompanyView, errors: ['ERR_NOT_FOUND', 'ERR_NO_PERMISSION'] } } },
-    async (request) => {
-      const id = companyScope(request.principal, request.params.id);
-      const found = await findCompany(ctx.db, id);
-      if (!found) throw companyNotFound();
-      return found;
-    },
+    async (request) => readableCompany(request.principal, request.params.id),
   );
 
   app.get(
     '/companies/listPlan/:id',
     { config: { auth: { allowExpired: true }, contract: { params: IdParam, response: CompanyWithPlan, errors: ['ERR_NOT_FOUND', 'ERR_NO_PERMISSION'] } } },
     async (request) => {
-      const id = companyScope(request.principal, request.params.id);
-      const found = await findCompany(ctx.db, id);
-      const plan = found && (await findPlan(ctx.db, found.planId));
+      const found = await readableCompany(request.principal, request.params.id);
+      const plan = await findPlan(ctx.db, found.planId);
       if (!plan) throw companyNotFound();
       return { ...found, plan };
     },

@@ -10,7 +10,6 @@ import {
   ListContactListItemsQuery,
   ListContactListsQuery,
   ListUploadResult,
-  RecordIdParam,
   UpdateContactListItemRequest,
   UpdateContactListRequest,
   CONTACT_IMPORT_MAX_BYTES,
@@ -37,9 +36,10 @@ import { setTimeout } from 'node:timers/promises';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
+import { actingAs, IdParam, recordRoutes } from '../http/records';
+import { wholeUpload } from '../http/uploads';
 import { checkSpreadsheet, oneImportAtATime, spreadsheetMime } from '../contacts/spreadsheet';
 
-const IdParam = z.object({ id: RecordIdParam });
 /** How long a list's upload waits for the contact-import worker before answering that it is still queued. */
 const LIST_UPLOAD_WAIT_MS = 120_000;
 /** The wait reads the import's status this often at first, then less often (up to a second). */
@@ -63,7 +63,7 @@ async function importOutcome(ctx: ApiContext, companyId: number, importId: strin
 
 /** Keeps the sheet and records its import; only the id outlives this (the bytes are not held while the answer waits). */
 async function keepListUpload(ctx: ApiContext, request: FastifyRequest, contactListId: number): Promise<string> {
-  const { fileName, data } = await uploadedSheet(request);
+  const { fileName, data } = await wholeUpload(request);
   const kind = await checkSpreadsheet(fileName, data);
   const { companyId, userId } = request.principal;
   const kept = await ctx.media.save({ companyId, data, declaredMime: spreadsheetMime[kind], originalName: fileName.slice(0, 200) });
@@ -74,38 +74,7 @@ async function keepListUpload(ctx: ApiContext, request: FastifyRequest, contactL
 
 /** Companies with a list upload waiting in this process: one at a time each, so waiting answers cannot pile up. */
 const waitingUploads = new Set<number>();
-const Deleted = z.object({ message: z.string() });
 const auth = { area: 'contactLists' } as const;
-const who = (request: FastifyRequest) => ({ companyId: request.principal.companyId, actor: userActor(request.principal.userId) });
-
-async function companyList(ctx: ApiContext, request: FastifyRequest, id: number): Promise<ContactListView> {
-  const found = await findContactList(ctx.db, request.principal.companyId, id);
-  if (!found) throw new DomainError('ERR_NO_CONTACT_LIST_FOUND');
-  return found;
-}
-async function companyItem(ctx: ApiContext, request: FastifyRequest, id: number): Promise<ContactListItemView> {
-  const found = await findContactListItem(ctx.db, request.principal.companyId, id);
-  if (!found) throw new DomainError('ERR_NO_CONTACT_LIST_ITEM_FOUND');
-  return found;
-}
-
-/** The spreadsheet of POST /contact-lists/{id}/upload (one file, field "file"). */
-async function uploadedSheet(request: FastifyRequest): Promise<{ fileName: string; data: Buffer }> {
-  if (!request.isMultipart()) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');
-  let file: { fileName: string; data: Buffer } | undefined;
-  for await (const part of request.parts()) {
-    if (part.type !== 'file') continue;
-    if (part.fieldname !== 'file' || file) throw new DomainError('ERR_VALIDATION', 'Send one file, in the field "file"');
-    try {
-      file = { fileName: part.filename, data: await part.toBuffer() };
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('ERR_MEDIA_TOO_LARGE');
-      throw error;
-    }
-  }
-  if (!file) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');
-  return file;
-}
 
 /**
  * Contact lists and their items (the campaigns' audiences). Any user of the company reads and edits
@@ -134,71 +103,38 @@ export async function contactListRoutes(app: FastifyInstance, ctx: ApiContext): 
     },
   );
 
-  for (const url of ['/contact-lists', '/contact-lists/']) {
-    app.get(
-      url,
-      { config: { auth, contract: { summary: 'A page of contact lists', query: ListContactListsQuery, response: ContactListPage } } },
-      async (request) => {
-        const query = request.query;
-        return listContactLists(ctx.db, request.principal.companyId, query);
-      },
-    );
-  }
-
-  app.get(
-    '/contact-lists/:id',
-    { config: { auth, contract: { summary: 'One contact list', params: IdParam, response: ContactListView, errors: ['ERR_NO_CONTACT_LIST_FOUND'] } } },
-    async (request) => {
-      const { id } = request.params;
-      return companyList(ctx, request, id);
+  const companyList = recordRoutes(app, {
+    path: '/contact-lists',
+    view: ContactListView,
+    notFound: 'ERR_NO_CONTACT_LIST_FOUND',
+    find: (request, id) => findContactList(ctx.db, request.principal.companyId, id),
+    auth,
+    list: {
+      summary: 'A page of contact lists',
+      query: ListContactListsQuery,
+      response: ContactListPage,
+      slash: true,
+      run: (query, request) => listContactLists(ctx.db, request.principal.companyId, query),
     },
-  );
-
-  app.post(
-    '/contact-lists',
-    { config: { auth, contract: { summary: 'Create a contact list', body: CreateContactListRequest, response: ContactListView, status: 201 } } },
-    async (request, reply) => {
-      const { name } = request.body;
-      const id = await createContactList(ctx, { ...who(request), name });
-      return reply.status(201).send(await companyList(ctx, request, id));
+    get: { summary: 'One contact list' },
+    create: {
+      summary: 'Create a contact list',
+      body: CreateContactListRequest,
+      run: ({ name }, request) => createContactList(ctx, { ...actingAs(request), name }),
     },
-  );
-
-  app.put(
-    '/contact-lists/:id',
-    {
-      config: {
-        auth,
-        contract: {
-          summary: 'Rename a contact list',
-          params: IdParam,
-          body: UpdateContactListRequest,
-          response: ContactListView,
-          errors: ['ERR_NO_CONTACT_LIST_FOUND'],
-        },
+    change: {
+      summary: 'Rename a contact list',
+      body: UpdateContactListRequest,
+      run: ({ id, changes: { name } }, request) => renameContactList(ctx, { ...actingAs(request), id, name }),
+    },
+    delete: {
+      summary: 'Delete a contact list and its items',
+      async run({ id }, request) {
+        await deleteContactList(ctx, { ...actingAs(request), id });
+        return { message: 'Contact list deleted' };
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      const { name } = request.body;
-      await companyList(ctx, request, id);
-      await renameContactList(ctx, { ...who(request), id, name });
-      return companyList(ctx, request, id);
-    },
-  );
-
-  app.delete(
-    '/contact-lists/:id',
-    {
-      config: { auth, contract: { summary: 'Delete a contact list and its items', params: IdParam, response: Deleted, errors: ['ERR_NO_CONTACT_LIST_FOUND'] } },
-    },
-    async (request) => {
-      const { id } = request.params;
-      await companyList(ctx, request, id);
-      await deleteContactList(ctx, { ...who(request), id });
-      return { message: 'Contact list deleted' };
-    },
-  );
+  });
 
   // The sheet is kept and read by the contact-import worker (off the request, one parse at a time, the
   // archive judged before: a bomb is refused here at once); the answer waits, bounded, for its outcome.
@@ -226,7 +162,7 @@ export async function contactListRoutes(app: FastifyInstance, ctx: ApiContext): 
     },
     async (request) => {
       const { id } = request.params;
-      await companyList(ctx, request, id);
+      await companyList(request, id);
       const { companyId } = request.principal;
       if (waitingUploads.has(companyId)) throw new DomainError('ERR_CONTACT_IMPORT_IN_PROGRESS');
       waitingUploads.add(companyId);
@@ -263,83 +199,41 @@ export async function contactListRoutes(app: FastifyInstance, ctx: ApiContext): 
     },
     async (request) => {
       const query = request.query;
-      await companyList(ctx, request, query.contactListId);
+      await companyList(request, query.contactListId);
       return listContactListItems(ctx.db, request.principal.companyId, query);
     },
   );
 
-  app.get(
-    '/contact-list-items/:id',
-    {
-      config: {
-        auth,
-        contactAnswer: true,
-        contract: { summary: 'One list item', params: IdParam, response: ContactListItemView, errors: ['ERR_NO_CONTACT_LIST_ITEM_FOUND'] },
+  recordRoutes(app, {
+    path: '/contact-list-items',
+    view: ContactListItemView,
+    notFound: 'ERR_NO_CONTACT_LIST_ITEM_FOUND',
+    find: (request, id) => findContactListItem(ctx.db, request.principal.companyId, id),
+    auth,
+    config: { contactAnswer: true },
+    get: { summary: 'One list item' },
+    create: {
+      summary: 'Add a number to a list',
+      body: CreateContactListItemRequest,
+      errors: ['ERR_NO_CONTACT_LIST_FOUND', 'ERR_INVALID_PHONE_NUMBER'],
+      async run({ contactListId, ...details }, request) {
+        await companyList(request, contactListId);
+        return addContactListItem(ctx, { ...actingAs(request), contactListId, details });
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      return companyItem(ctx, request, id);
+    change: {
+      summary: 'Change a list item',
+      body: UpdateContactListItemRequest,
+      errors: ['ERR_INVALID_PHONE_NUMBER'],
+      run: ({ id, changes, current }, request) =>
+        changeContactListItem(ctx, { ...actingAs(request), contactListId: current.contactListId, itemId: id, changes }),
     },
-  );
-
-  app.post(
-    '/contact-list-items',
-    {
-      config: {
-        auth,
-        contactAnswer: true,
-        contract: {
-          summary: 'Add a number to a list',
-          body: CreateContactListItemRequest,
-          response: ContactListItemView,
-          status: 201,
-          errors: ['ERR_NO_CONTACT_LIST_FOUND', 'ERR_INVALID_PHONE_NUMBER'],
-        },
+    delete: {
+      summary: 'Remove a number from its list',
+      async run({ id, current }, request) {
+        await removeContactListItem(ctx, { ...actingAs(request), contactListId: current.contactListId, itemId: id });
+        return { message: 'Contact deleted' };
       },
     },
-    async (request, reply) => {
-      const { contactListId, ...details } = request.body;
-      await companyList(ctx, request, contactListId);
-      const itemId = await addContactListItem(ctx, { ...who(request), contactListId, details });
-      return reply.status(201).send(await companyItem(ctx, request, itemId));
-    },
-  );
-
-  app.put(
-    '/contact-list-items/:id',
-    {
-      config: {
-        auth,
-        contactAnswer: true,
-        contract: {
-          summary: 'Change a list item',
-          params: IdParam,
-          body: UpdateContactListItemRequest,
-          response: ContactListItemView,
-          errors: ['ERR_NO_CONTACT_LIST_ITEM_FOUND', 'ERR_INVALID_PHONE_NUMBER'],
-        },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const changes = request.body;
-      const item = await companyItem(ctx, request, id);
-      await changeContactListItem(ctx, { ...who(request), contactListId: item.contactListId, itemId: id, changes });
-      return companyItem(ctx, request, id);
-    },
-  );
-
-  app.delete(
-    '/contact-list-items/:id',
-    {
-      config: { auth, contract: { summary: 'Remove a number from its list', params: IdParam, response: Deleted, errors: ['ERR_NO_CONTACT_LIST_ITEM_FOUND'] } },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const item = await companyItem(ctx, request, id);
-      await removeContactListItem(ctx, { ...who(request), contactListId: item.contactListId, itemId: id });
-      return { message: 'Contact deleted' };
-    },
-  );
+  });
 }

@@ -17,33 +17,15 @@ import { findContactImport } from '@conversa/projections/contactImports/queries'
 import { contactsAfter, findContact } from '@conversa/projections/contacts/queries';
 import multipart from '@fastify/multipart';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { userActor, type ApiContext } from '../context';
+import { wholeUpload } from '../http/uploads';
 import { checkSpreadsheet, oneImportAtATime, spreadsheetMime } from './spreadsheet';
 
 /** Contacts read per query while the export streams. */
 const EXPORT_BATCH = 1_000;
-
-/** The one file of the upload, whole, or the reason it is refused (none, too large). */
-async function uploadedFile(request: FastifyRequest): Promise<{ fileName: string; data: Buffer }> {
-  if (!request.isMultipart()) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');
-  let file: { fileName: string; data: Buffer } | undefined;
-  for await (const part of request.parts()) {
-    if (part.type !== 'file') continue;
-    if (part.fieldname !== 'file' || file) throw new DomainError('ERR_VALIDATION', 'Send one file, in the field "file"');
-    try {
-      file = { fileName: part.filename, data: await part.toBuffer() };
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new DomainError('ERR_MEDIA_TOO_LARGE', `The spreadsheet is larger than ${CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
-      throw error;
-    }
-  }
-  if (!file) throw new DomainError('ERR_VALIDATION', 'file: Obrigatório');
-  return file;
-}
 
 async function importStatus(ctx: ApiContext, companyId: number, importId: string) {
   const status = await findContactImport(ctx.db, companyId, importId);
@@ -81,7 +63,7 @@ export async function contactSpreadsheetRoutes(app: FastifyInstance, ctx: ApiCon
     async (request, reply) => {
       const { companyId, userId } = request.principal;
       await oneImportAtATime(ctx, companyId);
-      const { fileName, data } = await uploadedFile(request);
+      const { fileName, data } = await wholeUpload(request, `The spreadsheet is larger than ${CONTACT_IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
       const kind = await checkSpreadsheet(fileName, data);
       const kept = await ctx.media.save({ companyId, data, declaredMime: spreadsheetMime[kind], originalName: fileName.slice(0, 200) });
       const importId = randomUUID();

@@ -1,21 +1,13 @@
-import { CreatePromptRequest, DomainError, RecordIdParam, UpdatePromptRequest, PromptPage, PromptView, DeletedAnswer } from '@conversa/contracts';
+import { CreatePromptRequest, DomainError, UpdatePromptRequest, PromptPage, PromptView } from '@conversa/contracts';
 import { changePrompt, createPrompt, deletePrompt } from '@conversa/core';
 import { findPrompt, listPrompts } from '@conversa/projections/prompts/queries';
 import { findQueue } from '@conversa/projections/queues/queries';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { userActor, type ApiContext } from '../context';
+import type { ApiContext } from '../context';
+import { actingAs, recordRoutes } from '../http/records';
 
-const IdParam = z.object({ id: RecordIdParam });
-const read = { auth: { plan: 'useOpenAi' as const } };
-const admin = { auth: { area: 'prompts' as const, plan: 'useOpenAi' as const } };
-const errors = ['ERR_NO_PROMPT_FOUND'] as const;
-
-async function companyPrompt(ctx: ApiContext, companyId: number, id: number): Promise<PromptView> {
-  const found = await findPrompt(ctx.db, companyId, id);
-  if (!found) throw new DomainError('ERR_NO_PROMPT_FOUND');
-  return found;
-}
+const read = { plan: 'useOpenAi' as const };
+const admin = { area: 'prompts' as const, plan: 'useOpenAi' as const };
 
 /** The prompt's queue must be the company's: another company's queue id is refused as unknown. */
 async function checkQueue(ctx: ApiContext, companyId: number, queueId: number | undefined): Promise<void> {
@@ -24,69 +16,37 @@ async function checkQueue(ctx: ApiContext, companyId: number, queueId: number | 
 
 /** AI prompts (spec 3 §7), plan flag useOpenAi: users list them (pickers); admins change them. Keys are sealed and answered masked. */
 export async function promptRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get('/prompt', { config: { ...read, contract: { summary: 'The company’s AI prompts (keys masked)', response: PromptPage } } }, async (request) => ({
-    prompts: await listPrompts(ctx.db, request.principal.companyId),
-  }));
-
-  app.get(
-    '/prompt/:id',
-    { config: { ...read, contract: { summary: 'One AI prompt (keys masked)', params: IdParam, response: PromptView, errors } } },
-    async (request) => {
-      const { id } = request.params;
-      return companyPrompt(ctx, request.principal.companyId, id);
+  recordRoutes(app, {
+    path: '/prompt',
+    view: PromptView,
+    notFound: 'ERR_NO_PROMPT_FOUND',
+    find: (request, id) => findPrompt(ctx.db, request.principal.companyId, id),
+    auth: admin,
+    readAuth: read,
+    list: {
+      summary: 'The company’s AI prompts (keys masked)',
+      response: PromptPage,
+      run: async (_query, request) => ({ prompts: await listPrompts(ctx.db, request.principal.companyId) }),
     },
-  );
-
-  app.post(
-    '/prompt',
-    {
-      config: {
-        ...admin,
-        contract: { summary: 'Creates an AI prompt', body: CreatePromptRequest, status: 201, response: PromptView, errors: ['ERR_NO_QUEUE_FOUND'] },
+    get: { summary: 'One AI prompt (keys masked)' },
+    create: {
+      summary: 'Creates an AI prompt',
+      body: CreatePromptRequest,
+      errors: ['ERR_NO_QUEUE_FOUND'],
+      async run(details, request) {
+        await checkQueue(ctx, request.principal.companyId, details.queueId);
+        return createPrompt(ctx, { ...actingAs(request), details });
       },
     },
-    async (request, reply) => {
-      const details = request.body;
-      const { principal } = request;
-      await checkQueue(ctx, principal.companyId, details.queueId);
-      const id = await createPrompt(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), details });
-      return reply.status(201).send(await companyPrompt(ctx, principal.companyId, id));
-    },
-  );
-
-  app.put(
-    '/prompt/:id',
-    {
-      config: {
-        ...admin,
-        contract: {
-          summary: 'Changes an AI prompt; a key left masked or empty is kept',
-          params: IdParam,
-          body: UpdatePromptRequest,
-          response: PromptView,
-          errors: [...errors, 'ERR_NO_QUEUE_FOUND'],
-        },
+    change: {
+      summary: 'Changes an AI prompt; a key left masked or empty is kept',
+      body: UpdatePromptRequest,
+      errors: ['ERR_NO_QUEUE_FOUND'],
+      async run({ id, changes }, request) {
+        await checkQueue(ctx, request.principal.companyId, changes.queueId);
+        await changePrompt(ctx, { ...actingAs(request), id, changes });
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      const changes = request.body;
-      const { principal } = request;
-      await companyPrompt(ctx, principal.companyId, id);
-      await checkQueue(ctx, principal.companyId, changes.queueId);
-      await changePrompt(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id, changes });
-      return companyPrompt(ctx, principal.companyId, id);
-    },
-  );
-
-  app.delete(
-    '/prompt/:id',
-    { config: { ...admin, contract: { summary: 'Deletes an AI prompt', params: IdParam, response: DeletedAnswer, errors } } },
-    async (request) => {
-      const { id } = request.params;
-      const { principal } = request;
-      await companyPrompt(ctx, principal.companyId, id);
-      return deletePrompt(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });
-    },
-  );
+    delete: { summary: 'Deletes an AI prompt', run: ({ id }, request) => deletePrompt(ctx, { ...actingAs(request), id }) },
+  });
 }

@@ -3,100 +3,38 @@ import {
   DomainError,
   ListQueueIntegrationsQuery,
   QUEUE_INTEGRATIONS_PAGE_SIZE,
-  RecordIdParam,
   serviceAccountOf,
   TestIntegrationSessionRequest,
   UpdateQueueIntegrationRequest,
   QueueIntegrationPage,
   QueueIntegrationView,
-  DeletedAnswer,
   IntegrationTestResult,
 } from '@conversa/contracts';
 import { ConnectorError, changeQueueIntegration, checkIntegrationUrl, createQueueIntegration, deleteQueueIntegration } from '@conversa/core';
 import { findQueueIntegration, listQueueIntegrations, storedQueueIntegration } from '@conversa/projections/queueIntegrations/queries';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { userActor, type ApiContext } from '../context';
+import type { ApiContext } from '../context';
+import { actingAs, recordRoutes } from '../http/records';
 
-const IdParam = z.object({ id: RecordIdParam });
-const read = { auth: { plan: 'useIntegrations' as const } };
-const admin = { auth: { area: 'queueIntegrations' as const, plan: 'useIntegrations' as const } };
-const errors = ['ERR_NO_INTEGRATION_FOUND'] as const;
-const urlErrors = ['ERR_NO_INTEGRATION_FOUND', 'ERR_INTEGRATION_URL_NOT_ALLOWED'] as const;
-
-async function companyIntegration(ctx: ApiContext, companyId: number, id: number): Promise<QueueIntegrationView> {
-  const found = await findQueueIntegration(ctx.db, companyId, id);
-  if (!found) throw new DomainError('ERR_NO_INTEGRATION_FOUND');
-  return found;
-}
+const read = { plan: 'useIntegrations' as const };
+const admin = { area: 'queueIntegrations' as const, plan: 'useIntegrations' as const };
 
 /**
  * Queue integrations (spec 2 §7): every user of the company lists them (the queue and connection
  * dialogs pick from them); admins change them. The Dialogflow key is sealed and never answered.
  */
 export async function queueIntegrationRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get(
-    '/queueIntegration',
-    {
-      config: {
-        ...read,
-        contract: { summary: 'The company’s queue integrations, a page at a time', query: ListQueueIntegrationsQuery, response: QueueIntegrationPage },
-      },
-    },
-    async (request) => {
-      const { searchParam, pageNumber } = request.query;
-      return listQueueIntegrations(ctx.db, request.principal.companyId, {
-        searchParam,
-        offset: (pageNumber - 1) * QUEUE_INTEGRATIONS_PAGE_SIZE,
-        limit: QUEUE_INTEGRATIONS_PAGE_SIZE,
-      });
-    },
-  );
-
-  app.get(
-    '/queueIntegration/:id',
-    {
-      config: { ...read, contract: { summary: 'One queue integration (its key is never answered)', params: IdParam, response: QueueIntegrationView, errors } },
-    },
-    async (request) => {
-      const { id } = request.params;
-      return companyIntegration(ctx, request.principal.companyId, id);
-    },
-  );
-
-  app.post(
-    '/queueIntegration',
-    {
-      config: {
-        ...admin,
-        contract: {
-          summary: 'Creates a queue integration',
-          body: CreateQueueIntegrationRequest,
-          status: 201,
-          response: QueueIntegrationView,
-          errors: ['ERR_INTEGRATION_URL_NOT_ALLOWED'],
-        },
-      },
-    },
-    async (request, reply) => {
-      const details = request.body;
-      const { principal } = request;
-      const id = await createQueueIntegration(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), details });
-      return reply.status(201).send(await companyIntegration(ctx, principal.companyId, id));
-    },
-  );
-
   // Before /:id, so testSession is not read as an id.
   app.post(
     '/queueIntegration/testSession',
     {
       config: {
-        ...admin,
+        auth: admin,
         contract: {
           summary: 'Says a text to the service and answers what it said (Dialogflow, Typebot, n8n, webhook)',
           body: TestIntegrationSessionRequest,
           response: IntegrationTestResult,
-          errors: urlErrors,
+          errors: ['ERR_NO_INTEGRATION_FOUND', 'ERR_INTEGRATION_URL_NOT_ALLOWED'],
         },
       },
     },
@@ -148,38 +86,37 @@ export async function queueIntegrationRoutes(app: FastifyInstance, ctx: ApiConte
     },
   );
 
-  app.put(
-    '/queueIntegration/:id',
-    {
-      config: {
-        ...admin,
-        contract: {
-          summary: 'Changes a queue integration; an empty jsonContent keeps the stored key',
-          params: IdParam,
-          body: UpdateQueueIntegrationRequest,
-          response: QueueIntegrationView,
-          errors: urlErrors,
-        },
-      },
+  recordRoutes(app, {
+    path: '/queueIntegration',
+    view: QueueIntegrationView,
+    notFound: 'ERR_NO_INTEGRATION_FOUND',
+    find: (request, id) => findQueueIntegration(ctx.db, request.principal.companyId, id),
+    auth: admin,
+    readAuth: read,
+    list: {
+      summary: 'The company’s queue integrations, a page at a time',
+      query: ListQueueIntegrationsQuery,
+      response: QueueIntegrationPage,
+      run: ({ searchParam, pageNumber }, request) =>
+        listQueueIntegrations(ctx.db, request.principal.companyId, {
+          searchParam,
+          offset: (pageNumber - 1) * QUEUE_INTEGRATIONS_PAGE_SIZE,
+          limit: QUEUE_INTEGRATIONS_PAGE_SIZE,
+        }),
     },
-    async (request) => {
-      const { id } = request.params;
-      const changes = request.body;
-      const { principal } = request;
-      await companyIntegration(ctx, principal.companyId, id);
-      await changeQueueIntegration(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id, changes });
-      return companyIntegration(ctx, principal.companyId, id);
+    get: { summary: 'One queue integration (its key is never answered)' },
+    create: {
+      summary: 'Creates a queue integration',
+      body: CreateQueueIntegrationRequest,
+      errors: ['ERR_INTEGRATION_URL_NOT_ALLOWED'],
+      run: (details, request) => createQueueIntegration(ctx, { ...actingAs(request), details }),
     },
-  );
-
-  app.delete(
-    '/queueIntegration/:id',
-    { config: { ...admin, contract: { summary: 'Deletes a queue integration', params: IdParam, response: DeletedAnswer, errors } } },
-    async (request) => {
-      const { id } = request.params;
-      const { principal } = request;
-      await companyIntegration(ctx, principal.companyId, id);
-      return deleteQueueIntegration(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });
+    change: {
+      summary: 'Changes a queue integration; an empty jsonContent keeps the stored key',
+      body: UpdateQueueIntegrationRequest,
+      errors: ['ERR_INTEGRATION_URL_NOT_ALLOWED'],
+      run: ({ id, changes }, request) => changeQueueIntegration(ctx, { ...actingAs(request), id, changes }),
     },
-  );
+    delete: { summary: 'Deletes a queue integration', run: ({ id }, request) => deleteQueueIntegration(ctx, { ...actingAs(request), id }) },
+  });
 }

@@ -7,11 +7,11 @@ import {
   UpdateChatbotRequest,
   UpdateQueueRequest,
   type ChatbotOptionInput,
-  RecordIdParam,
+  type ErrorCode,
   QueueView,
   QueueWithOptions,
   ChatbotOptionView,
-  DeletedAnswer,
+  type DeletedAnswer,
 } from '@conversa/contracts';
 import {
   addChatbotOption,
@@ -26,26 +26,27 @@ import {
 import { countQueues, existingQueueIds, findChatbotOption, findQueue, listQueues, optionTrees } from '@conversa/projections/queues/queries';
 import { fileListsByIds } from '@conversa/projections/files/queries';
 import { findUser } from '@conversa/projections/users/queries';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { userActor, type ApiContext } from '../context';
+import type { ApiContext } from '../context';
 import { companyScope } from '../http/auth';
+import { actingAs, recordRoutes } from '../http/records';
 import { checkBotLinks } from '../queueIntegrations/links';
 
-const IdParam = z.object({ id: RecordIdParam });
-const adminOnly = { config: { auth: { area: 'queues' } } } as const;
-
-async function companyQueue(ctx: ApiContext, companyId: number, queueId: number): Promise<QueueWithOptions> {
-  const found = await findQueue(ctx.db, companyId, queueId);
-  if (!found) throw new DomainError('ERR_NO_QUEUE_FOUND');
-  return found;
-}
-
-async function companyOption(ctx: ApiContext, companyId: number, optionId: number): Promise<ChatbotOptionView> {
-  const found = await findChatbotOption(ctx.db, companyId, optionId);
-  if (!found) throw new DomainError('ERR_NO_CHATBOT_FOUND');
-  return found;
-}
+const admin = { area: 'queues' } as const;
+/** What saving a queue may answer: its options' and its own targets, a colour taken, a greeting missing. */
+const QUEUE_ERRORS: ErrorCode[] = [
+  'ERR_NO_FILE_LIST_FOUND',
+  'ERR_NO_QUEUE_FOUND',
+  'ERR_NO_USER_FOUND',
+  'ERR_NO_CHATBOT_FOUND',
+  'ERR_QUEUE_COLOR_ALREADY_EXISTS',
+  'ERR_WAPP_GREETING_REQUIRED',
+  'ERR_NO_INTEGRATION_FOUND',
+  'ERR_NO_PROMPT_FOUND',
+];
+/** What saving a chatbot option may answer: its queue, its parent and its targets. */
+const OPTION_ERRORS: ErrorCode[] = ['ERR_NO_QUEUE_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_FILE_LIST_FOUND', 'ERR_NO_INTEGRATION_FOUND'];
 
 /** A queue's or a `file` option's file list must be one of the company's live lists. */
 async function checkFileLists(ctx: ApiContext, companyId: number, ids: readonly (number | null | undefined)[]): Promise<void> {
@@ -104,95 +105,43 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     return listQueues(ctx.db, companyScope(request.principal, query.companyId));
   });
 
-  app.get('/queue/:id', { config: { contract: { params: IdParam, response: QueueWithOptions, errors: ['ERR_NO_QUEUE_FOUND'] } } }, async (request) => {
-    const { id } = request.params;
-    return companyQueue(ctx, request.principal.companyId, id);
+  const companyQueue = recordRoutes(app, {
+    path: '/queue',
+    view: QueueWithOptions,
+    notFound: 'ERR_NO_QUEUE_FOUND',
+    find: (request, id) => findQueue(ctx.db, request.principal.companyId, id),
+    auth: admin,
+    readAuth: {},
+    get: {},
+    create: {
+      body: CreateQueueRequest,
+      errors: QUEUE_ERRORS,
+      async run({ chatbots, companyId: _ignored, ...details }, request) {
+        const { companyId } = request.principal;
+        await checkOptionTargets(ctx, companyId, chatbots);
+        await checkBotLinks(ctx, companyId, { integrationIds: [details.integrationId], promptIds: [details.promptId] });
+        await checkFileLists(ctx, companyId, [details.fileListId]);
+        return createQueue(ctx, { ...actingAs(request), details, chatbots, queues: queueLookup(ctx) });
+      },
+    },
+    change: {
+      body: UpdateQueueRequest,
+      errors: QUEUE_ERRORS,
+      async run({ id, changes: { chatbots, companyId: _ignored, ...changes }, current }, request) {
+        const { companyId } = request.principal;
+        if (chatbots !== undefined) await checkOptionTargets(ctx, companyId, chatbots);
+        await checkBotLinks(ctx, companyId, { integrationIds: [changes.integrationId], promptIds: [changes.promptId] });
+        await checkFileLists(ctx, companyId, [changes.fileListId]);
+        await changeQueue(ctx, { ...actingAs(request), queueId: id, currentColor: current.color, changes, chatbots, queues: queueLookup(ctx) });
+      },
+    },
+    delete: {
+      async run({ id, current }, request) {
+        await deleteQueue(ctx, { ...actingAs(request), queueId: id, color: current.color });
+        return { message: 'Queue deleted' } satisfies DeletedAnswer;
+      },
+    },
   });
-
-  app.post(
-    '/queue',
-    {
-      config: {
-        ...adminOnly.config,
-        contract: {
-          body: CreateQueueRequest,
-          status: 201,
-          response: QueueWithOptions,
-          errors: [
-            'ERR_NO_FILE_LIST_FOUND',
-            'ERR_NO_QUEUE_FOUND',
-            'ERR_NO_USER_FOUND',
-            'ERR_NO_CHATBOT_FOUND',
-            'ERR_QUEUE_COLOR_ALREADY_EXISTS',
-            'ERR_WAPP_GREETING_REQUIRED',
-            'ERR_NO_INTEGRATION_FOUND',
-            'ERR_NO_PROMPT_FOUND',
-          ],
-        },
-      },
-    },
-    async (request, reply) => {
-      const { chatbots, companyId: _ignored, ...details } = request.body;
-      const { principal } = request;
-      const companyId = principal.companyId;
-      const actor = userActor(principal.userId);
-      await checkOptionTargets(ctx, companyId, chatbots);
-      await checkBotLinks(ctx, companyId, { integrationIds: [details.integrationId], promptIds: [details.promptId] });
-      await checkFileLists(ctx, companyId, [details.fileListId]);
-      const queueId = await createQueue(ctx, { companyId, actor, details, chatbots, queues: queueLookup(ctx) });
-      return reply.status(201).send(await companyQueue(ctx, companyId, queueId));
-    },
-  );
-
-  app.put(
-    '/queue/:id',
-    {
-      config: {
-        ...adminOnly.config,
-        contract: {
-          params: IdParam,
-          body: UpdateQueueRequest,
-          response: QueueWithOptions,
-          errors: [
-            'ERR_NO_FILE_LIST_FOUND',
-            'ERR_NO_QUEUE_FOUND',
-            'ERR_NO_USER_FOUND',
-            'ERR_NO_CHATBOT_FOUND',
-            'ERR_QUEUE_COLOR_ALREADY_EXISTS',
-            'ERR_WAPP_GREETING_REQUIRED',
-            'ERR_NO_INTEGRATION_FOUND',
-            'ERR_NO_PROMPT_FOUND',
-          ],
-        },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const { chatbots, companyId: _ignored, ...changes } = request.body;
-      const { principal } = request;
-      const companyId = principal.companyId;
-      const actor = userActor(principal.userId);
-      const current = await companyQueue(ctx, companyId, id);
-      if (chatbots !== undefined) await checkOptionTargets(ctx, companyId, chatbots);
-      await checkBotLinks(ctx, companyId, { integrationIds: [changes.integrationId], promptIds: [changes.promptId] });
-      await checkFileLists(ctx, companyId, [changes.fileListId]);
-      await changeQueue(ctx, { companyId, actor, queueId: id, currentColor: current.color, changes, chatbots, queues: queueLookup(ctx) });
-      return companyQueue(ctx, companyId, id);
-    },
-  );
-
-  app.delete(
-    '/queue/:id',
-    { config: { ...adminOnly.config, contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_QUEUE_FOUND'] } } },
-    async (request) => {
-      const { id } = request.params;
-      const { principal } = request;
-      const actor = userActor(principal.userId);
-      const current = await companyQueue(ctx, principal.companyId, id);
-      await deleteQueue(ctx, { companyId: principal.companyId, actor, queueId: id, color: current.color });
-      return { message: 'Queue deleted' } satisfies DeletedAnswer;
-    },
-  );
 
   app.get(
     '/chatbot',
@@ -200,92 +149,53 @@ export async function queueRoutes(app: FastifyInstance, ctx: ApiContext): Promis
     async (request) => {
       const { queueId } = request.query;
       const companyId = request.principal.companyId;
-      const queueIds = queueId !== undefined ? [(await companyQueue(ctx, companyId, queueId)).id] : (await listQueues(ctx.db, companyId)).map((q) => q.id);
+      const queueIds = queueId !== undefined ? [(await companyQueue(request, queueId)).id] : (await listQueues(ctx.db, companyId)).map((q) => q.id);
       const trees = await optionTrees(ctx.db, companyId, queueIds);
       return queueIds.flatMap((id) => trees.get(id) ?? []);
     },
   );
 
-  app.get('/chatbot/:id', { config: { contract: { params: IdParam, response: ChatbotOptionView, errors: ['ERR_NO_CHATBOT_FOUND'] } } }, async (request) => {
-    const { id } = request.params;
-    return companyOption(ctx, request.principal.companyId, id);
+  const companyOption: (request: FastifyRequest, id: number) => Promise<ChatbotOptionView> = recordRoutes(app, {
+    path: '/chatbot',
+    view: ChatbotOptionView,
+    notFound: 'ERR_NO_CHATBOT_FOUND',
+    find: (request, id) => findChatbotOption(ctx.db, request.principal.companyId, id),
+    auth: admin,
+    readAuth: {},
+    get: {},
+    create: {
+      body: CreateChatbotRequest,
+      errors: OPTION_ERRORS,
+      async run({ queueId: namedQueueId, parentId, options: nested, ...details }, request) {
+        const { companyId } = request.principal;
+        const parent = parentId === null ? null : await companyOption(request, parentId);
+        const queueId = parentOptionQueue(parent, namedQueueId) ?? (await companyQueue(request, namedQueueId!)).id;
+        await checkOptionTargets(ctx, companyId, [{ ...details, options: nested }]);
+        return addChatbotOption(ctx, { ...actingAs(request), queueId, parentId: parent?.id ?? null, details, options: nested });
+      },
+    },
+    change: {
+      body: UpdateChatbotRequest,
+      errors: OPTION_ERRORS,
+      async run({ id, changes: { options: nested, ...changes }, current }, request) {
+        await checkOptionTargets(ctx, request.principal.companyId, [
+          {
+            optQueueId: changes.optQueueId ?? null,
+            optUserId: changes.optUserId ?? null,
+            optIntegrationId: changes.optIntegrationId ?? null,
+            queueType: changes.queueType ?? current.queueType,
+            optFileId: changes.optFileId ?? null,
+            options: nested ?? [],
+          },
+        ]);
+        await changeChatbotOption(ctx, { ...actingAs(request), queueId: current.queueId, optionId: id, changes, options: nested });
+      },
+    },
+    delete: {
+      async run({ id, current }, request) {
+        await removeChatbotOption(ctx, { ...actingAs(request), queueId: current.queueId, optionId: id });
+        return { message: 'Chatbot deleted' };
+      },
+    },
   });
-
-  app.post(
-    '/chatbot',
-    {
-      config: {
-        ...adminOnly.config,
-        contract: {
-          body: CreateChatbotRequest,
-          status: 201,
-          response: ChatbotOptionView,
-          errors: ['ERR_NO_QUEUE_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_FILE_LIST_FOUND', 'ERR_NO_INTEGRATION_FOUND'],
-        },
-      },
-    },
-    async (request, reply) => {
-      const { queueId: namedQueueId, parentId, options: nested, ...details } = request.body;
-      const { principal } = request;
-      const companyId = principal.companyId;
-      const parent = parentId === null ? null : await companyOption(ctx, companyId, parentId);
-      const queueId = parentOptionQueue(parent, namedQueueId) ?? (await companyQueue(ctx, companyId, namedQueueId!)).id;
-      await checkOptionTargets(ctx, companyId, [{ ...details, options: nested }]);
-      const optionId = await addChatbotOption(ctx, {
-        companyId,
-        actor: userActor(principal.userId),
-        queueId,
-        parentId: parent?.id ?? null,
-        details,
-        options: nested,
-      });
-      return reply.status(201).send(await companyOption(ctx, companyId, optionId));
-    },
-  );
-
-  app.put(
-    '/chatbot/:id',
-    {
-      config: {
-        ...adminOnly.config,
-        contract: {
-          params: IdParam,
-          body: UpdateChatbotRequest,
-          response: ChatbotOptionView,
-          errors: ['ERR_NO_QUEUE_FOUND', 'ERR_NO_CHATBOT_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NO_FILE_LIST_FOUND', 'ERR_NO_INTEGRATION_FOUND'],
-        },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const { options: nested, ...changes } = request.body;
-      const { principal } = request;
-      const companyId = principal.companyId;
-      const current = await companyOption(ctx, companyId, id);
-      await checkOptionTargets(ctx, companyId, [
-        {
-          optQueueId: changes.optQueueId ?? null,
-          optUserId: changes.optUserId ?? null,
-          optIntegrationId: changes.optIntegrationId ?? null,
-          queueType: changes.queueType ?? current.queueType,
-          optFileId: changes.optFileId ?? null,
-          options: nested ?? [],
-        },
-      ]);
-      await changeChatbotOption(ctx, { companyId, actor: userActor(principal.userId), queueId: current.queueId, optionId: id, changes, options: nested });
-      return companyOption(ctx, companyId, id);
-    },
-  );
-
-  app.delete(
-    '/chatbot/:id',
-    { config: { ...adminOnly.config, contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_CHATBOT_FOUND'] } } },
-    async (request) => {
-      const { id } = request.params;
-      const { principal } = request;
-      const current = await companyOption(ctx, principal.companyId, id);
-      await removeChatbotOption(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), queueId: current.queueId, optionId: id });
-      return { message: 'Chatbot deleted' };
-    },
-  );
 }

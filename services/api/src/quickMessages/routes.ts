@@ -1,22 +1,13 @@
-import {
-  CreateQuickMessageRequest,
-  ListQuickMessagesQuery,
-  UpdateQuickMessageRequest,
-  RecordIdParam,
-  QuickMessagePage,
-  QuickMessageView,
-  DeletedAnswer,
-} from '@conversa/contracts';
-import { changeQuickMessage, createQuickMessage, deleteQuickMessage, type QuickMessageCategoryLookup } from '@conversa/core';
+import { CreateQuickMessageRequest, ListQuickMessagesQuery, UpdateQuickMessageRequest, QuickMessagePage, QuickMessageView } from '@conversa/contracts';
+import { changeQuickMessage, createQuickMessage, deleteQuickMessage, removeQuickMessageMedia, type QuickMessageCategoryLookup } from '@conversa/core';
 import { findQuickMessage, listComposerQuickMessages, listQuickMessageCategories, listQuickMessages } from '@conversa/projections/quickMessages/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { userActor, type ApiContext } from '../context';
+import type { ApiContext } from '../context';
 import { companyScope } from '../http/auth';
+import { actingAs, recordRoutes } from '../http/records';
 import { quickMessageEditor, quickMessageFiles, visibleQuickMessage } from './access';
 import { quickMessageMediaRoutes } from './media';
-
-const IdParam = z.object({ id: RecordIdParam });
 
 /** The categories the caller can see: the company's category entries visible to them. */
 function categoriesOf(ctx: ApiContext, request: FastifyRequest): QuickMessageCategoryLookup {
@@ -31,21 +22,6 @@ export async function quickMessageRoutes(app: FastifyInstance, ctx: ApiContext):
   await quickMessageMediaRoutes(app, ctx);
 
   app.get(
-    '/quick-messages',
-    { config: { contract: { query: ListQuickMessagesQuery, response: QuickMessagePage, errors: ['ERR_NO_PERMISSION'] } } },
-    async (request) => {
-      const query = request.query;
-      const companyId = companyScope(request.principal, query.companyId);
-      return listQuickMessages(ctx.db, companyId, {
-        viewer: quickMessageEditor(request.principal),
-        searchParam: query.searchParam,
-        userId: query.userId,
-        pageNumber: query.pageNumber,
-      });
-    },
-  );
-
-  app.get(
     '/quick-messages/list',
     { config: { contract: { summary: 'The quick replies the composer offers the caller', response: z.array(QuickMessageView) } } },
     async (request) => listComposerQuickMessages(ctx.db, request.principal.companyId, request.principal.userId),
@@ -57,70 +33,45 @@ export async function quickMessageRoutes(app: FastifyInstance, ctx: ApiContext):
     async (request) => listQuickMessageCategories(ctx.db, request.principal.companyId, quickMessageEditor(request.principal)),
   );
 
-  app.get(
-    '/quick-messages/:id',
-    { config: { contract: { params: IdParam, response: QuickMessageView, errors: ['ERR_NO_QUICKMESSAGE_FOUND', 'ERR_NO_PERMISSION'] } } },
-    async (request) => {
-      const { id } = request.params;
-      return visibleQuickMessage(ctx, request, id);
+  recordRoutes(app, {
+    path: '/quick-messages',
+    view: QuickMessageView,
+    notFound: 'ERR_NO_QUICKMESSAGE_FOUND',
+    find: (request, id) => visibleQuickMessage(ctx, request, id),
+    list: {
+      query: ListQuickMessagesQuery,
+      response: QuickMessagePage,
+      errors: ['ERR_NO_PERMISSION'],
+      run: ({ companyId, ...query }, request) =>
+        listQuickMessages(ctx.db, companyScope(request.principal, companyId), { viewer: quickMessageEditor(request.principal), ...query }),
     },
-  );
-
-  app.post(
-    '/quick-messages',
-    { config: { contract: { body: CreateQuickMessageRequest, response: QuickMessageView, errors: ['ERR_NO_PERMISSION', 'ERR_NO_QUICKMESSAGE_FOUND'] } } },
-    async (request) => {
-      const body = request.body;
-      const { principal } = request;
-      const quickMessageId = await createQuickMessage(ctx, {
-        companyId: principal.companyId,
-        actor: userActor(principal.userId),
-        by: quickMessageEditor(principal),
-        fields: body,
-        categories: categoriesOf(ctx, request),
-      });
-      return findQuickMessage(ctx.db, principal.companyId, quickMessageId);
+    get: { errors: ['ERR_NO_PERMISSION'] },
+    create: {
+      body: CreateQuickMessageRequest,
+      status: 200,
+      errors: ['ERR_NO_PERMISSION', 'ERR_NO_QUICKMESSAGE_FOUND'],
+      run: (fields, request) =>
+        createQuickMessage(ctx, { ...actingAs(request), by: quickMessageEditor(request.principal), fields, categories: categoriesOf(ctx, request) }),
     },
-  );
-
-  app.put(
-    '/quick-messages/:id',
-    {
-      config: {
-        contract: { params: IdParam, body: UpdateQuickMessageRequest, response: QuickMessageView, errors: ['ERR_NO_QUICKMESSAGE_FOUND', 'ERR_NO_PERMISSION'] },
+    change: {
+      body: UpdateQuickMessageRequest,
+      errors: ['ERR_NO_PERMISSION'],
+      run: ({ id, changes }, request) =>
+        changeQuickMessage(ctx, { ...actingAs(request), by: quickMessageEditor(request.principal), id, changes, categories: categoriesOf(ctx, request) }),
+    },
+    actions: [
+      {
+        name: 'media-upload',
+        method: 'DELETE',
+        errors: ['ERR_NO_PERMISSION'],
+        run: ({ id }, request) =>
+          removeQuickMessageMedia(ctx, { ...actingAs(request), by: quickMessageEditor(request.principal), id, files: quickMessageFiles(ctx, request) }),
       },
+    ],
+    delete: {
+      errors: ['ERR_NO_PERMISSION'],
+      run: ({ id }, request) =>
+        deleteQuickMessage(ctx, { ...actingAs(request), by: quickMessageEditor(request.principal), id, files: quickMessageFiles(ctx, request) }),
     },
-    async (request) => {
-      const { id } = request.params;
-      const changes = request.body;
-      const { principal } = request;
-      await visibleQuickMessage(ctx, request, id);
-      await changeQuickMessage(ctx, {
-        companyId: principal.companyId,
-        actor: userActor(principal.userId),
-        by: quickMessageEditor(principal),
-        id,
-        changes,
-        categories: categoriesOf(ctx, request),
-      });
-      return findQuickMessage(ctx.db, principal.companyId, id);
-    },
-  );
-
-  app.delete(
-    '/quick-messages/:id',
-    { config: { contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_QUICKMESSAGE_FOUND', 'ERR_NO_PERMISSION'] } } },
-    async (request) => {
-      const { id } = request.params;
-      const { principal } = request;
-      await visibleQuickMessage(ctx, request, id);
-      return deleteQuickMessage(ctx, {
-        companyId: principal.companyId,
-        actor: userActor(principal.userId),
-        by: quickMessageEditor(principal),
-        id,
-        files: quickMessageFiles(ctx, request),
-      });
-    },
-  );
+  });
 }

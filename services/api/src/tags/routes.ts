@@ -9,7 +9,6 @@ import {
   RecordIdParam,
   TagView,
   ContactTags,
-  DeletedAnswer,
 } from '@conversa/contracts';
 import { changeTag, createTag, deleteTag, syncContactTags, type TagSyncLookup } from '@conversa/core';
 import { findContact } from '@conversa/projections/contacts/queries';
@@ -19,8 +18,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { userActor, type ApiContext } from '../context';
 import { companyScope } from '../http/auth';
+import { actingAs, recordRoutes } from '../http/records';
 
-const IdParam = z.object({ id: RecordIdParam });
 const ListAllQuery = z.object({ companyId: RecordIdParam.optional(), kanban: KanbanFilter.optional() });
 
 export async function companyTag(ctx: ApiContext, request: FastifyRequest, id: number): Promise<TagView> {
@@ -43,15 +42,6 @@ function tagSyncLookup(ctx: ApiContext): TagSyncLookup {
  * delete its tags and set a contact's tags: they are shared labels, like the kanban lanes they make.
  */
 export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  app.get(
-    '/tags',
-    { config: { contract: { query: ListTagsQuery, response: z.object({ tags: z.array(TagView), hasMore: z.boolean() }) } } },
-    async (request) => {
-      const query = request.query;
-      return listTags(ctx.db, request.principal.companyId, { ...query, limit: TAGS_PAGE_SIZE });
-    },
-  );
-
   app.get('/tags/list', { config: { contract: { query: ListAllQuery, response: z.array(TagView), errors: ['ERR_NO_PERMISSION'] } } }, async (request) => {
     const query = request.query;
     const { tags } = await listTags(ctx.db, companyScope(request.principal, query.companyId), { kanban: query.kanban });
@@ -95,35 +85,19 @@ export async function tagRoutes(app: FastifyInstance, ctx: ApiContext): Promise<
     },
   );
 
-  app.get('/tags/:id', { config: { contract: { params: IdParam, response: TagView, errors: ['ERR_NO_TAG_FOUND'] } } }, async (request) => {
-    const { id } = request.params;
-    return companyTag(ctx, request, id);
-  });
-
-  app.post('/tags', { config: { contract: { body: CreateTagRequest, status: 201, response: TagView } } }, async (request, reply) => {
-    const details = request.body;
-    const { principal } = request;
-    const tagId = await createTag(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), userId: principal.userId, details });
-    return reply.status(201).send(await companyTag(ctx, request, tagId));
-  });
-
-  app.put(
-    '/tags/:id',
-    { config: { contract: { params: IdParam, body: UpdateTagRequest, response: TagView, errors: ['ERR_NO_TAG_FOUND'] } } },
-    async (request) => {
-      const { id } = request.params;
-      const changes = request.body;
-      await companyTag(ctx, request, id);
-      const { principal } = request;
-      await changeTag(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id, changes });
-      return companyTag(ctx, request, id);
+  recordRoutes(app, {
+    path: '/tags',
+    view: TagView,
+    notFound: 'ERR_NO_TAG_FOUND',
+    find: (request, id) => findTag(ctx.db, request.principal.companyId, id),
+    list: {
+      query: ListTagsQuery,
+      response: z.object({ tags: z.array(TagView), hasMore: z.boolean() }),
+      run: (query, request) => listTags(ctx.db, request.principal.companyId, { ...query, limit: TAGS_PAGE_SIZE }),
     },
-  );
-
-  app.delete('/tags/:id', { config: { contract: { params: IdParam, response: DeletedAnswer, errors: ['ERR_NO_TAG_FOUND'] } } }, async (request) => {
-    const { id } = request.params;
-    await companyTag(ctx, request, id);
-    const { principal } = request;
-    return deleteTag(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });
+    get: {},
+    create: { body: CreateTagRequest, run: (details, request) => createTag(ctx, { ...actingAs(request), userId: request.principal.userId, details }) },
+    change: { body: UpdateTagRequest, run: ({ id, changes }, request) => changeTag(ctx, { ...actingAs(request), id, changes }) },
+    delete: { run: ({ id }, request) => deleteTag(ctx, { ...actingAs(request), id }) },
   });
 }

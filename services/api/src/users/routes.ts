@@ -5,6 +5,7 @@ import {
   UpdateUserRequest,
   USERS_PAGE_SIZE,
   defaultUserDetails,
+  type ErrorCode,
   type StoredMedia,
   type UserDetails,
   RecordIdParam,
@@ -35,6 +36,16 @@ import { saveProfileImage } from './profile-image';
 import { assertUserReferences, seatLookup, withQueues } from './references';
 
 const IdParam = z.object({ id: RecordIdParam });
+/** What creating or changing a user may answer: its references, the plan's seats, an overdue company. */
+const WRITE_ERRORS: ErrorCode[] = [
+  'ERR_NO_USER_FOUND',
+  'ERR_NO_PERMISSION',
+  'ERR_EMAIL_IN_USE',
+  'ERR_PLAN_USER_LIMIT',
+  'ERR_NO_WAPP_FOUND',
+  'ERR_NO_QUEUE_FOUND',
+  'ERR_SUBSCRIPTION_EXPIRED',
+];
 
 export const editorOf = (principal: Principal): UserEditor => ({
   userId: principal.userId,
@@ -92,15 +103,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
           body: CreateUserRequest,
           status: 201,
           response: UserRecord,
-          errors: [
-            'ERR_NO_USER_FOUND',
-            'ERR_NO_PERMISSION',
-            'ERR_EMAIL_IN_USE',
-            'ERR_PLAN_USER_LIMIT',
-            'ERR_NO_WAPP_FOUND',
-            'ERR_NO_QUEUE_FOUND',
-            'ERR_SUBSCRIPTION_EXPIRED',
-          ],
+          errors: WRITE_ERRORS,
         },
       },
     },
@@ -128,15 +131,7 @@ export async function userRoutes(app: FastifyInstance, ctx: ApiContext): Promise
           params: IdParam,
           body: UpdateUserRequest,
           response: UserRecord,
-          errors: [
-            'ERR_NO_USER_FOUND',
-            'ERR_NO_PERMISSION',
-            'ERR_EMAIL_IN_USE',
-            'ERR_PLAN_USER_LIMIT',
-            'ERR_NO_WAPP_FOUND',
-            'ERR_NO_QUEUE_FOUND',
-            'ERR_SUBSCRIPTION_EXPIRED',
-          ],
+          errors: WRITE_ERRORS,
         },
       },
     },

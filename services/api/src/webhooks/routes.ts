@@ -14,7 +14,8 @@ import { changeWebhook, createWebhook, deleteWebhook, redeliverWebhook, resumeWe
 import { findWebhook, findWebhookDelivery, listWebhookDeliveries, listWebhooks } from '@conversa/projections/webhooks/queries';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { userActor, type ApiContext } from '../context';
+import type { ApiContext } from '../context';
+import { actingAs, recordRoutes } from '../http/records';
 
 const admin = { area: 'webhooks' } as const;
 
@@ -23,15 +24,40 @@ const admin = { area: 'webhooks' } as const;
  * events they chose. The secret is answered on creation and rotation only.
  */
 export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
-  const ownWebhook = async (companyId: number, id: number) => {
-    const found = await findWebhook(ctx.db, companyId, id);
-    if (!found) throw new DomainError('ERR_NO_WEBHOOK_FOUND');
-    return found;
-  };
-
-  app.get('/webhooks', { config: { auth: admin, contract: { summary: "The company's webhook endpoints", response: z.array(WebhookView) } } }, async (request) =>
-    listWebhooks(ctx.db, request.principal.companyId),
-  );
+  const ownWebhook = recordRoutes(app, {
+    path: '/webhooks',
+    params: WebhookIdParams,
+    view: WebhookView,
+    notFound: 'ERR_NO_WEBHOOK_FOUND',
+    find: (request, id) => findWebhook(ctx.db, request.principal.companyId, id),
+    auth: admin,
+    list: {
+      summary: "The company's webhook endpoints",
+      response: z.array(WebhookView),
+      run: (_query, request) => listWebhooks(ctx.db, request.principal.companyId),
+    },
+    change: {
+      summary: "Changes an endpoint's address, events, description or active flag",
+      body: UpdateWebhookRequest,
+      errors: ['ERR_WEBHOOK_URL_REFUSED'],
+      run: ({ id, changes }, request) => changeWebhook(ctx, { ...actingAs(request), id, changes }),
+    },
+    delete: {
+      summary: 'Deletes an endpoint; nothing more is delivered to it',
+      async run({ id }, request) {
+        await deleteWebhook(ctx, { ...actingAs(request), id });
+        return { message: 'Webhook deleted' };
+      },
+    },
+    actions: [
+      {
+        name: 'resume',
+        summary: 'Resume now: unpauses the endpoint and tries the head of its queue at once; the rest follow in order',
+        errors: ['ERR_WEBHOOK_INACTIVE'],
+        run: ({ id }, request) => resumeWebhook(ctx, { ...actingAs(request), id }),
+      },
+    ],
+  });
 
   app.post(
     '/webhooks',
@@ -48,61 +74,8 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Prom
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      const { principal } = request;
-      const { webhookId, secret } = await createWebhook(ctx, {
-        companyId: principal.companyId,
-        actor: userActor(principal.userId),
-        userId: principal.userId,
-        ...body,
-      });
-      return reply.status(201).send({ ...(await ownWebhook(principal.companyId, webhookId)), secret });
-    },
-  );
-
-  app.put(
-    '/webhooks/:id',
-    {
-      config: {
-        auth: admin,
-        contract: {
-          summary: "Changes an endpoint's address, events, description or active flag",
-          params: WebhookIdParams,
-          body: UpdateWebhookRequest,
-          response: WebhookView,
-          errors: ['ERR_NO_WEBHOOK_FOUND', 'ERR_WEBHOOK_URL_REFUSED'],
-        },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const changes = request.body;
-      const { principal } = request;
-      await ownWebhook(principal.companyId, id);
-      await changeWebhook(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id, changes });
-      return ownWebhook(principal.companyId, id);
-    },
-  );
-
-  app.delete(
-    '/webhooks/:id',
-    {
-      config: {
-        auth: admin,
-        contract: {
-          summary: 'Deletes an endpoint; nothing more is delivered to it',
-          params: WebhookIdParams,
-          response: z.object({ message: z.string() }),
-          errors: ['ERR_NO_WEBHOOK_FOUND'],
-        },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const { principal } = request;
-      await ownWebhook(principal.companyId, id);
-      await deleteWebhook(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });
-      return { message: 'Webhook deleted' };
+      const { webhookId, secret } = await createWebhook(ctx, { ...actingAs(request), userId: request.principal.userId, ...request.body });
+      return reply.status(201).send({ ...(await ownWebhook(request, webhookId)), secret });
     },
   );
 
@@ -121,10 +94,9 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     },
     async (request) => {
       const { id } = request.params;
-      const { principal } = request;
-      await ownWebhook(principal.companyId, id);
-      const secret = await rotateWebhookSecret(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });
-      return { ...(await ownWebhook(principal.companyId, id)), secret };
+      await ownWebhook(request, id);
+      const secret = await rotateWebhookSecret(ctx, { ...actingAs(request), id });
+      return { ...(await ownWebhook(request, id)), secret };
     },
   );
 
@@ -145,7 +117,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     async (request) => {
       const { id } = request.params;
       const { pageNumber } = request.query;
-      await ownWebhook(request.principal.companyId, id);
+      await ownWebhook(request, id);
       return listWebhookDeliveries(ctx.db, request.principal.companyId, id, pageNumber);
     },
   );
@@ -187,33 +159,10 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ApiContext): Prom
     },
     async (request, reply) => {
       const { id, deliveryId } = request.params;
-      const { principal } = request;
-      await ownWebhook(principal.companyId, id);
-      if (!(await findWebhookDelivery(ctx.db, principal.companyId, id, deliveryId))) throw new DomainError('ERR_NO_WEBHOOK_DELIVERY_FOUND');
-      await redeliverWebhook(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id, deliveryId });
+      await ownWebhook(request, id);
+      if (!(await findWebhookDelivery(ctx.db, request.principal.companyId, id, deliveryId))) throw new DomainError('ERR_NO_WEBHOOK_DELIVERY_FOUND');
+      await redeliverWebhook(ctx, { ...actingAs(request), id, deliveryId });
       return reply.status(202).send({ message: 'Redelivery requested' });
-    },
-  );
-
-  app.post(
-    '/webhooks/:id/resume',
-    {
-      config: {
-        auth: admin,
-        contract: {
-          summary: 'Resume now: unpauses the endpoint and tries the head of its queue at once; the rest follow in order',
-          params: WebhookIdParams,
-          response: WebhookView,
-          errors: ['ERR_NO_WEBHOOK_FOUND', 'ERR_WEBHOOK_INACTIVE'],
-        },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const { principal } = request;
-      await ownWebhook(principal.companyId, id);
-      await resumeWebhook(ctx, { companyId: principal.companyId, actor: userActor(principal.userId), id });
-      return ownWebhook(principal.companyId, id);
     },
   );
 }

@@ -1,5 +1,5 @@
-import { createLeasedWorker, type LeasedWorker } from '@conversa/platform';
-import type { AutomationLogger } from '../schedules/sender';
+import type { LeasedWorker } from '@conversa/platform';
+import { leasedJob, type JobOptions } from '../scheduler';
 import type { CampaignEngine } from './engine';
 
 /** Every second: pacing is counted in seconds, and with intervals at 0 each pass sends for up to its budget. */
@@ -8,19 +8,11 @@ export const CAMPAIGN_DISPATCH_EVERY_MS = 1_000;
 export const CAMPAIGN_DISPATCH_LEASE = 'automation.campaign-dispatch';
 
 /** The campaign engine as a leased worker of its own (a slow campaign never holds the scheduled messages). */
-export function createCampaignScheduler(options: {
-  connectionString: string;
-  engine: CampaignEngine;
-  now(): Date;
-  everyMs?: number;
-  logger?: AutomationLogger;
-}): LeasedWorker {
-  return createLeasedWorker({
-    connectionString: options.connectionString,
+export function createCampaignScheduler(options: JobOptions & { engine: CampaignEngine; now(): Date }): LeasedWorker {
+  return leasedJob(options, {
     lease: CAMPAIGN_DISPATCH_LEASE,
-    everyMs: options.everyMs ?? CAMPAIGN_DISPATCH_EVERY_MS,
+    everyMs: CAMPAIGN_DISPATCH_EVERY_MS,
     name: 'campaign-dispatch',
     pass: async ({ signal }) => ({ calls: await options.engine.tick(options.now, signal) }),
-    logger: options.logger,
   });
 }

@@ -11,24 +11,21 @@ import {
 } from '@conversa/core';
 import { unfinishedContactImports } from '@conversa/projections/contactImports/queries';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { createLeasedWorker, defineReactor, type LeasedWorker, type Projector } from '@conversa/platform';
+import { defineReactor, type LeasedWorker, type Projector } from '@conversa/platform';
 import type { Kysely } from 'kysely';
-import type { AutomationLogger } from '../schedules/sender';
+import { leasedJob, type JobOptions } from '../scheduler';
 
-export interface ContactImportWorkerDeps {
+/** `everyMs`: without a wake, how often unfinished imports are looked for (default 5 s). */
+export interface ContactImportWorkerDeps extends JobOptions {
   ctx: ContactListUseCaseContext;
   db: Kysely<ReadDatabase>;
-  connectionString: string;
   /** The kept upload's bytes, or undefined when the media store no longer has it. */
   openFile(companyId: number, url: string): Promise<Buffer | undefined>;
   /** Deletes the kept upload once the import is over (the file is a list of people's numbers). */
   removeFile(companyId: number, url: string): Promise<void>;
   /** The spreadsheet's contact rows with their sheet line numbers (bounded: throws a DomainError for a file refused whole). */
   readRows(fileName: string, data: Buffer): Promise<SheetRow[]>;
-  logger?: AutomationLogger;
   hooks?: ContactImportHooks;
-  /** Without a wake, how often unfinished imports are looked for (default 5 s). */
-  everyMs?: number;
 }
 
 /** The lease of the contact imports: one worker in the cluster parses and writes them. */
@@ -94,12 +91,10 @@ export function createContactImportWorker(deps: ContactImportWorkerDeps): Contac
     await deps.removeFile(job.companyId, data.fileUrl);
   }
 
-  const worker = createLeasedWorker({
-    connectionString: deps.connectionString,
+  const worker = leasedJob(deps, {
     lease: CONTACT_IMPORT_LEASE,
     name: 'contact-import',
-    everyMs: deps.everyMs ?? 5_000,
-    logger: deps.logger,
+    everyMs: 5_000,
     async pass({ signal, report }) {
       const candidates = new Set([...told, ...(await unfinishedContactImports(deps.db, IMPORTS_PER_PASS)).map(({ importId }) => importId)]);
       let done = 0;

@@ -1,20 +1,17 @@
 import type { Position } from '@conversa/contracts';
 import type { ReadDatabase } from '@conversa/projections/database';
-import { createLeasedWorker, defineReactor, type LeasedWorker, type Projector } from '@conversa/platform';
+import { defineReactor, type LeasedWorker, type Projector } from '@conversa/platform';
 import { erasedMediaDone, erasedMediaQueue } from '@conversa/projections/messages/maintenance';
 import type { Kysely } from 'kysely';
-import type { AutomationLogger } from '../schedules/sender';
+import { leasedJob, type JobOptions } from '../scheduler';
 
-export interface MediaErasureDeps {
+/** `everyMs`: without a wake, how often the queue is looked at (default 30 s). */
+export interface MediaErasureDeps extends JobOptions {
   db: Kysely<ReadDatabase>;
-  connectionString: string;
   /** Deletes a file from the media store; a file already gone is no error. */
   removeFile(companyId: number, url: string): Promise<void>;
   /** Resolves once the messages read model holds the log up to there (its erased_media rows are then written). */
   messagesAt?(position: Position): Promise<void>;
-  logger?: AutomationLogger;
-  /** Without a wake, how often the queue is looked at (default 30 s). */
-  everyMs?: number;
 }
 
 /** One worker in the cluster deletes erased contacts' files. */
@@ -38,12 +35,10 @@ export interface MediaErasure {
  */
 export function createMediaErasure(deps: MediaErasureDeps): MediaErasure {
   const { db } = deps;
-  const worker = createLeasedWorker({
-    connectionString: deps.connectionString,
+  const worker = leasedJob(deps, {
     lease: MEDIA_ERASURE_LEASE,
     name: 'media-erasure',
-    everyMs: deps.everyMs ?? 30_000,
-    logger: deps.logger,
+    everyMs: 30_000,
     async pass({ signal, report }) {
       const queued = await erasedMediaQueue(db, FILES_PER_PASS);
       let deleted = 0;

@@ -1,7 +1,8 @@
 import { generateDueInvoices, systemActor, type GenerationReport } from '@conversa/core';
 import { companiesToInvoice } from '@conversa/projections/invoices/queries';
-import { createLeasedWorker, type LeasedWorker } from '@conversa/platform';
-import type { AutomationContext, AutomationLogger } from '../schedules/sender';
+import type { LeasedWorker } from '@conversa/platform';
+import { leasedJob, type JobOptions } from '../scheduler';
+import type { AutomationContext } from '../schedules/sender';
 
 /** Hourly: an invoice appears at most an hour after its company enters the lead days (or a due date changes). */
 export const INVOICE_GENERATOR_CRON = '0 7 * * * *';
@@ -22,19 +23,11 @@ export function createInvoiceGenerator(ctx: AutomationContext) {
 export type InvoiceGenerator = ReturnType<typeof createInvoiceGenerator>;
 
 /** The generator as a leased worker on its cron (and once when it takes the lease): one process in the cluster makes invoices. */
-export function createInvoiceScheduler(options: {
-  connectionString: string;
-  generator: InvoiceGenerator;
-  now(): Date;
-  cron?: string;
-  logger?: AutomationLogger;
-}): LeasedWorker {
-  return createLeasedWorker({
-    connectionString: options.connectionString,
+export function createInvoiceScheduler(options: JobOptions & { generator: InvoiceGenerator; now(): Date }): LeasedWorker {
+  return leasedJob(options, {
     lease: INVOICE_GENERATOR_LEASE,
-    cron: options.cron ?? INVOICE_GENERATOR_CRON,
+    cron: INVOICE_GENERATOR_CRON,
     name: 'invoice-generator',
     pass: async () => ({ generated: (await options.generator.tick(options.now())).generated.length }),
-    logger: options.logger,
   });
 }

@@ -1,7 +1,8 @@
 import { retentionDaysOf } from '@conversa/contracts';
 import { expireMessageContents } from '@conversa/core';
 import { companiesWithRetention } from '@conversa/projections/companies/queries';
-import { createLeasedWorker, type LeasedWorker } from '@conversa/platform';
+import type { LeasedWorker } from '@conversa/platform';
+import { leasedJob, type JobOptions } from '../scheduler';
 import type { AutomationContext, AutomationLogger } from '../schedules/sender';
 
 /** Daily at 03:15 (and once when a process takes the lease: a day missed while nobody held it runs then). */
@@ -44,18 +45,6 @@ export function createRetentionRunner(ctx: AutomationContext, options: { logger?
 export type RetentionRunner = ReturnType<typeof createRetentionRunner>;
 
 /** The runner as a leased worker on its cron: one process in the cluster runs retention. */
-export function createRetentionScheduler(options: {
-  connectionString: string;
-  runner: RetentionRunner;
-  cron?: string;
-  logger?: AutomationLogger;
-}): LeasedWorker {
-  return createLeasedWorker({
-    connectionString: options.connectionString,
-    lease: RETENTION_LEASE,
-    cron: options.cron ?? RETENTION_CRON,
-    name: 'retention',
-    pass: ({ signal }) => options.runner.tick(signal),
-    logger: options.logger,
-  });
+export function createRetentionScheduler(options: JobOptions & { runner: RetentionRunner }): LeasedWorker {
+  return leasedJob(options, { lease: RETENTION_LEASE, cron: RETENTION_CRON, name: 'retention', pass: ({ signal }) => options.runner.tick(signal) });
 }

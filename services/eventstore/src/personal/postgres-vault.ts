@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { migratedPool } from '../postgres/ddl';
 import { assertSchemaName } from '../postgres/migration';
 import type { DataKey, KeyDestruction, KeyScope, KeyVault } from './vault';
 
@@ -42,21 +42,7 @@ create index if not exists data_keys_live_periods on ${s}.data_keys (company_id,
 /** Data keys in Postgres, sealed by the operator's key; a destroyed key's row stays, without its key. */
 export async function createPostgresKeyVault(options: PostgresKeyVaultOptions): Promise<KeyVault> {
   const s = assertSchemaName(options.schema ?? 'keys');
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: Math.max(1, options.poolSize ?? 2), application_name: 'conversa-keys' });
-  pool.on('error', () => {});
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await client.query(`select pg_advisory_xact_lock(hashtext($1))`, [`conversa-keys-migration:${s}`]);
-    await client.query(ddl(s));
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    client.release();
-    await pool.end();
-    throw error;
-  }
-  client.release();
+  const pool = await migratedPool({ ...options, applicationName: 'conversa-keys' }, { lock: `conversa-keys-migration:${s}`, ddl: ddl(s) });
   const unseal = (sealed: string): Buffer => Buffer.from(options.sealer.open(sealed), 'base64');
   const live = async (scope: KeyScope): Promise<DataKey | null> => {
     const { rows } = await pool.query<{ id: string; sealed_key: string }>({

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { runLockedDdl } from './ddl';
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,40}$/;
 
@@ -253,16 +254,5 @@ $fn$;
  */
 export async function migrateEventStore(pool: pg.Pool, schema = 'eventstore'): Promise<void> {
   assertSchemaName(schema);
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await client.query(`select pg_advisory_xact_lock(hashtext($1))`, [`conversa-eventstore-migration:${schema}`]);
-    await client.query(ddl(schema));
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  await runLockedDdl(pool, `conversa-eventstore-migration:${schema}`, ddl(schema));
 }

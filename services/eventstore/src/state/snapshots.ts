@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { migratedPool } from '../postgres/ddl';
 import { assertSchemaName } from '../postgres/migration';
 
 /** A fold's state as it stood after one revision of a stream, encoded (see codec.ts). */
@@ -45,21 +45,7 @@ create table if not exists ${s}.snapshots (
  */
 export async function createPostgresSnapshotStore(options: PostgresSnapshotStoreOptions): Promise<SnapshotStore> {
   const schema = assertSchemaName(options.schema ?? 'eventstore');
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: Math.max(1, options.poolSize ?? 2), application_name: 'conversa-snapshots' });
-  pool.on('error', () => {});
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await client.query(`select pg_advisory_xact_lock(hashtext($1))`, [`conversa-eventstore-migration:${schema}`]);
-    await client.query(ddl(schema));
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    client.release();
-    await pool.end();
-    throw error;
-  }
-  client.release();
+  const pool = await migratedPool({ ...options, applicationName: 'conversa-snapshots' }, { lock: `conversa-eventstore-migration:${schema}`, ddl: ddl(schema) });
   return {
     async load(streamId, foldKey) {
       const { rows } = await pool.query<{ revision: string; state: Buffer }>({
