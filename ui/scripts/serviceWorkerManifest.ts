@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 const WORKER = 'service-worker.js';
@@ -22,7 +22,7 @@ export function serviceWorkerManifest(): Plugin {
     // After Vite's own html plugin, which emits index.html in its generateBundle.
     enforce: 'post',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
       publicDir = config.publicDir;
     },
     async generateBundle(_options, bundle) {
