@@ -1,11 +1,28 @@
-import { defaultCampaignSettings, ERASED_TEXT } from '@conversa/contracts';
+import { defaultCampaignSettings, ERASED_TEXT, type RecordedProductEvent } from '@conversa/contracts';
 import { defineProjector } from '@conversa/platform';
-import type { Transaction } from 'kysely';
+import type { Transaction, Updateable } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { entityFrames, type TouchedRecords } from '../frames';
 import { rowUpdater, touch } from '../records';
 import { migrateCampaigns } from './migration';
 import { findCampaign } from './queries';
+import type { CampaignShippingsTable } from './tables';
+
+type Outcome =
+  'CampaignShippingDelivered' | 'CampaignConfirmationRequested' | 'CampaignShippingConfirmed' | 'CampaignShippingFailed' | 'CampaignShippingSkipped';
+
+/** What each outcome of a shipping writes on its row. */
+const outcomes: { [T in Outcome]: (data: RecordedProductEvent<T>['data']) => Updateable<CampaignShippingsTable> } = {
+  CampaignShippingDelivered: (data) => ({ status: 'delivered', delivered_at: data.deliveredAt }),
+  CampaignConfirmationRequested: (data) => ({ status: 'confirmation_requested', confirmation_requested_at: data.requestedAt }),
+  CampaignShippingConfirmed: (data) => ({ status: 'confirmed', confirmed_at: data.confirmedAt }),
+  CampaignShippingFailed: (data) => ({ status: 'failed', failed_reason: data.reason }),
+  CampaignShippingSkipped: (data) => ({ status: 'skipped', failed_reason: data.reason }),
+};
+
+// The event's type and data agree; TypeScript does not carry that through the lookup.
+const outcomeColumns = (type: Outcome, data: RecordedProductEvent<Outcome>['data']) =>
+  (outcomes[type] as (data: RecordedProductEvent<Outcome>['data']) => Updateable<CampaignShippingsTable>)(data);
 
 export const campaignsProjector = defineProjector({
   name: 'campaigns',
@@ -134,25 +151,11 @@ export const campaignsProjector = defineProjector({
           touch(touched, event.data.campaignId, companyId, 'update');
           break;
         case 'CampaignShippingDelivered':
-          await shipping(event.data.campaignId, event.data.itemId).set({ status: 'delivered', delivered_at: event.data.deliveredAt }).execute();
-          touch(touched, event.data.campaignId, companyId, 'update');
-          break;
         case 'CampaignConfirmationRequested':
-          await shipping(event.data.campaignId, event.data.itemId)
-            .set({ status: 'confirmation_requested', confirmation_requested_at: event.data.requestedAt })
-            .execute();
-          touch(touched, event.data.campaignId, companyId, 'update');
-          break;
         case 'CampaignShippingConfirmed':
-          await shipping(event.data.campaignId, event.data.itemId).set({ status: 'confirmed', confirmed_at: event.data.confirmedAt }).execute();
-          touch(touched, event.data.campaignId, companyId, 'update');
-          break;
         case 'CampaignShippingFailed':
-          await shipping(event.data.campaignId, event.data.itemId).set({ status: 'failed', failed_reason: event.data.reason }).execute();
-          touch(touched, event.data.campaignId, companyId, 'update');
-          break;
         case 'CampaignShippingSkipped':
-          await shipping(event.data.campaignId, event.data.itemId).set({ status: 'skipped', failed_reason: event.data.reason }).execute();
+          await shipping(event.data.campaignId, event.data.itemId).set(outcomeColumns(event.type, event.data)).execute();
           touch(touched, event.data.campaignId, companyId, 'update');
           break;
         case 'CampaignSettingsSaved':
