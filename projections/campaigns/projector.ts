@@ -1,11 +1,28 @@
-import { defaultCampaignSettings, ERASED_TEXT } from '@conversa/contracts';
-import { defineProjector, type ProjectionChange } from '@conversa/platform';
-import type { Transaction } from 'kysely';
+import { defaultCampaignSettings, ERASED_TEXT, type RecordedProductEvent } from '@conversa/contracts';
+import { defineProjector } from '@conversa/platform';
+import type { Transaction, Updateable } from 'kysely';
 import type { ReadDatabase } from '../database';
+import { entityFrames, type TouchedRecords } from '../frames';
+import { rowUpdater, touch } from '../records';
 import { migrateCampaigns } from './migration';
 import { findCampaign } from './queries';
+import type { CampaignShippingsTable } from './tables';
 
-type Action = 'create' | 'update' | 'delete';
+type Outcome =
+  'CampaignShippingDelivered' | 'CampaignConfirmationRequested' | 'CampaignShippingConfirmed' | 'CampaignShippingFailed' | 'CampaignShippingSkipped';
+
+/** What each outcome of a shipping writes on its row. */
+const outcomes: { [T in Outcome]: (data: RecordedProductEvent<T>['data']) => Updateable<CampaignShippingsTable> } = {
+  CampaignShippingDelivered: (data) => ({ status: 'delivered', delivered_at: data.deliveredAt }),
+  CampaignConfirmationRequested: (data) => ({ status: 'confirmation_requested', confirmation_requested_at: data.requestedAt }),
+  CampaignShippingConfirmed: (data) => ({ status: 'confirmed', confirmed_at: data.confirmedAt }),
+  CampaignShippingFailed: (data) => ({ status: 'failed', failed_reason: data.reason }),
+  CampaignShippingSkipped: (data) => ({ status: 'skipped', failed_reason: data.reason }),
+};
+
+// The event's type and data agree; TypeScript does not carry that through the lookup.
+const outcomeColumns = (type: Outcome, data: RecordedProductEvent<Outcome>['data']) =>
+  (outcomes[type] as (data: RecordedProductEvent<Outcome>['data']) => Updateable<CampaignShippingsTable>)(data);
 
 export const campaignsProjector = defineProjector({
   name: 'campaigns',
@@ -31,11 +48,8 @@ export const campaignsProjector = defineProjector({
   tables: ['read.campaigns', 'read.campaign_shippings', 'read.campaign_settings'],
   migrate: migrateCampaigns,
   async handle(trx: Transaction<ReadDatabase>, events) {
-    const touched = new Map<number, { companyId: number; action: Action }>();
-    const touch = (id: number, companyId: number, action: Action) => {
-      const before = touched.get(id)?.action;
-      touched.set(id, { companyId, action: action === 'update' && before ? before : action });
-    };
+    const touched: TouchedRecords = new Map();
+    const update = rowUpdater(trx, 'read.campaigns');
     const shipping = (campaignId: number, itemId: number) =>
       trx.updateTable('read.campaign_shippings').where('campaign_id', '=', campaignId).where('item_id', '=', itemId);
     for (const event of events) {
@@ -58,7 +72,7 @@ export const campaignsProjector = defineProjector({
             })
             .onConflict((oc) => oc.column('id').doNothing())
             .execute();
-          touch(campaignId, companyId, 'create');
+          touch(touched, campaignId, companyId, 'create');
           break;
         }
         case 'CampaignChanged': {
@@ -67,54 +81,37 @@ export const campaignsProjector = defineProjector({
           if (!row) break;
           const details = { ...row.details, ...changes };
           const waiting = row.status === 'INATIVA' || row.status === 'PROGRAMADA';
-          await trx
-            .updateTable('read.campaigns')
-            .set({
+          await update(
+            campaignId,
+            {
               name: details.name,
               details: JSON.stringify(details),
               status: waiting ? (details.scheduledAt ? 'PROGRAMADA' : 'INATIVA') : row.status,
-              updated_at: at,
-            })
-            .where('id', '=', campaignId)
-            .execute();
-          touch(campaignId, companyId, 'update');
+            },
+            at,
+          );
+          touch(touched, campaignId, companyId, 'update');
           break;
         }
         case 'CampaignDeleted':
-          await trx.updateTable('read.campaigns').set({ deleted: true, updated_at: at }).where('id', '=', event.data.campaignId).execute();
-          touch(event.data.campaignId, companyId, 'delete');
+          await update(event.data.campaignId, { deleted: true }, at);
+          touch(touched, event.data.campaignId, companyId, 'delete');
           break;
         case 'CampaignStarted':
-          await trx
-            .updateTable('read.campaigns')
-            .set({ status: 'EM_ANDAMENTO', started_at: event.data.startedAt, pause: 'null', updated_at: at })
-            .where('id', '=', event.data.campaignId)
-            .execute();
-          touch(event.data.campaignId, companyId, 'update');
+          await update(event.data.campaignId, { status: 'EM_ANDAMENTO', started_at: event.data.startedAt, pause: 'null' }, at);
+          touch(touched, event.data.campaignId, companyId, 'update');
           break;
         case 'CampaignCancelled':
-          await trx
-            .updateTable('read.campaigns')
-            .set({ status: 'CANCELADA', pause: JSON.stringify(event.data.pause), updated_at: at })
-            .where('id', '=', event.data.campaignId)
-            .execute();
-          touch(event.data.campaignId, companyId, 'update');
+          await update(event.data.campaignId, { status: 'CANCELADA', pause: JSON.stringify(event.data.pause) }, at);
+          touch(touched, event.data.campaignId, companyId, 'update');
           break;
         case 'CampaignRestarted':
-          await trx
-            .updateTable('read.campaigns')
-            .set({ status: 'EM_ANDAMENTO', pause: 'null', updated_at: at })
-            .where('id', '=', event.data.campaignId)
-            .execute();
-          touch(event.data.campaignId, companyId, 'update');
+          await update(event.data.campaignId, { status: 'EM_ANDAMENTO', pause: 'null' }, at);
+          touch(touched, event.data.campaignId, companyId, 'update');
           break;
         case 'CampaignFinished':
-          await trx
-            .updateTable('read.campaigns')
-            .set({ status: 'FINALIZADA', completed_at: event.data.completedAt, updated_at: at })
-            .where('id', '=', event.data.campaignId)
-            .execute();
-          touch(event.data.campaignId, companyId, 'update');
+          await update(event.data.campaignId, { status: 'FINALIZADA', completed_at: event.data.completedAt }, at);
+          touch(touched, event.data.campaignId, companyId, 'update');
           break;
         case 'ContactErased': {
           // LGPD erasure: the number's shippings keep their rows (the campaigns' figures count them), not who they were for.
@@ -126,7 +123,7 @@ export const campaignsProjector = defineProjector({
             .where('number_digest', '=', event.data.numberDigest)
             .returning('campaign_id')
             .execute();
-          for (const { campaign_id } of scrubbed) touch(campaign_id, companyId, 'update');
+          for (const { campaign_id } of scrubbed) touch(touched, campaign_id, companyId, 'update');
           break;
         }
         case 'CampaignShippingsPlanned':
@@ -146,34 +143,20 @@ export const campaignsProjector = defineProjector({
             )
             .onConflict((oc) => oc.columns(['campaign_id', 'item_id']).doNothing())
             .execute();
-          touch(event.data.campaignId, companyId, 'update');
+          touch(touched, event.data.campaignId, companyId, 'update');
           break;
         case 'CampaignShippingAttempted':
           await shipping(event.data.campaignId, event.data.itemId).set({ message_id: event.data.messageId, connection_id: event.data.connectionId }).execute();
           await shipping(event.data.campaignId, event.data.itemId).set({ status: 'sending' }).where('status', '=', 'planned').execute();
-          touch(event.data.campaignId, companyId, 'update');
+          touch(touched, event.data.campaignId, companyId, 'update');
           break;
         case 'CampaignShippingDelivered':
-          await shipping(event.data.campaignId, event.data.itemId).set({ status: 'delivered', delivered_at: event.data.deliveredAt }).execute();
-          touch(event.data.campaignId, companyId, 'update');
-          break;
         case 'CampaignConfirmationRequested':
-          await shipping(event.data.campaignId, event.data.itemId)
-            .set({ status: 'confirmation_requested', confirmation_requested_at: event.data.requestedAt })
-            .execute();
-          touch(event.data.campaignId, companyId, 'update');
-          break;
         case 'CampaignShippingConfirmed':
-          await shipping(event.data.campaignId, event.data.itemId).set({ status: 'confirmed', confirmed_at: event.data.confirmedAt }).execute();
-          touch(event.data.campaignId, companyId, 'update');
-          break;
         case 'CampaignShippingFailed':
-          await shipping(event.data.campaignId, event.data.itemId).set({ status: 'failed', failed_reason: event.data.reason }).execute();
-          touch(event.data.campaignId, companyId, 'update');
-          break;
         case 'CampaignShippingSkipped':
-          await shipping(event.data.campaignId, event.data.itemId).set({ status: 'skipped', failed_reason: event.data.reason }).execute();
-          touch(event.data.campaignId, companyId, 'update');
+          await shipping(event.data.campaignId, event.data.itemId).set(outcomeColumns(event.type, event.data)).execute();
+          touch(touched, event.data.campaignId, companyId, 'update');
           break;
         case 'CampaignSettingsSaved':
           await trx
@@ -184,14 +167,6 @@ export const campaignsProjector = defineProjector({
           break;
       }
     }
-    const changes: ProjectionChange[] = [];
-    for (const [id, { companyId, action }] of touched) {
-      if (action === 'delete') changes.push({ companyId, entity: 'campaign', data: { action, id } });
-      else {
-        const record = await findCampaign(trx, companyId, id);
-        if (record) changes.push({ companyId, entity: 'campaign', data: { action, record } });
-      }
-    }
-    return changes;
+    return entityFrames(touched, { entity: 'campaign', idKey: 'id', viewKey: 'record' }, (companyId, id) => findCampaign(trx, companyId, id));
   },
 });

@@ -9,7 +9,7 @@ import {
 } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { escapeLike } from '../tags/queries';
+import { containing, isoTimes, pageFrom } from '../reads';
 import type { CampaignsTable } from './tables';
 
 type Row = Selectable<CampaignsTable> & { list_name: string | null; counts: Record<string, number | string> | null };
@@ -63,8 +63,7 @@ async function campaignViews(db: Kysely<ReadDatabase>, rows: Row[]): Promise<Cam
       sendWindow: d.sendWindow,
       pause: row.pause,
       counts,
-      createdAt: new Date(row.created_at).toISOString(),
-      updatedAt: new Date(row.updated_at).toISOString(),
+      ...isoTimes(row),
     };
   });
 }
@@ -99,16 +98,12 @@ export async function listCampaigns(
   options: { searchParam?: string; pageNumber: number },
 ): Promise<{ records: CampaignView[]; count: number; hasMore: boolean }> {
   let query = campaignRows(db).where('c.company_id', '=', companyId);
-  const term = options.searchParam?.trim().toLowerCase() ?? '';
-  if (term !== '') query = query.where(sql`lower(c.name)`, 'like', `%${escapeLike(term)}%`);
+  const pattern = containing(options.searchParam);
+  if (pattern) query = query.where(sql`lower(c.name)`, 'like', pattern);
   const offset = (options.pageNumber - 1) * CAMPAIGNS_PAGE_SIZE;
-  const rows = await query
-    .orderBy('c.id', 'desc')
-    .offset(offset)
-    .limit(CAMPAIGNS_PAGE_SIZE + 1)
-    .execute();
-  const records = await campaignViews(db, rows.slice(0, CAMPAIGNS_PAGE_SIZE) as Row[]);
-  return { records, count: offset + records.length, hasMore: rows.length > CAMPAIGNS_PAGE_SIZE };
+  const { rows, hasMore } = await pageFrom(query.orderBy('c.id', 'desc'), offset, CAMPAIGNS_PAGE_SIZE);
+  const records = await campaignViews(db, rows as Row[]);
+  return { records, count: offset + records.length, hasMore };
 }
 
 export async function findCampaignSettings(db: Kysely<ReadDatabase>, companyId: number): Promise<CampaignSettingsValues> {

@@ -1,7 +1,7 @@
 import { CONTACT_LIST_ITEMS_PAGE_SIZE, CONTACT_LISTS_PAGE_SIZE, type ContactListItemView, type ContactListView } from '@conversa/contracts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ReadDatabase } from '../database';
-import { escapeLike } from '../tags/queries';
+import { containing, isoTimes, liveById, pageFrom } from '../reads';
 import type { ContactListItemsTable, ContactListsTable } from './tables';
 
 type ListRow = Selectable<ContactListsTable> & { contacts_count: number | string; checked_count: number | string; valid_count: number | string };
@@ -13,8 +13,7 @@ const listFromRow = (row: ListRow): ContactListView => ({
   contactsCount: Number(row.contacts_count),
   checkedCount: Number(row.checked_count),
   validCount: Number(row.valid_count),
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 /** Counted when read: the items are this projector's own rows, so the count is never behind them. */
@@ -40,28 +39,13 @@ export async function listContactLists(
   options: { searchParam?: string; pageNumber?: number } = {},
 ): Promise<{ records: ContactListView[]; count: number; hasMore: boolean }> {
   let query = listRows(db).where('l.company_id', '=', companyId);
-  const term = options.searchParam?.trim().toLowerCase() ?? '';
-  if (term !== '') query = query.where(sql`lower(l.name)`, 'like', `%${escapeLike(term)}%`);
-  if (options.pageNumber === undefined)
-    return {
-      records: (
-        await query
-          .orderBy(sql`lower(l.name)`)
-          .orderBy('l.id')
-          .execute()
-      ).map(listFromRow),
-      count: 0,
-      hasMore: false,
-    };
+  const pattern = containing(options.searchParam);
+  if (pattern) query = query.where(sql`lower(l.name)`, 'like', pattern);
+  const byName = query.orderBy(sql`lower(l.name)`).orderBy('l.id');
+  if (options.pageNumber === undefined) return { records: (await byName.execute()).map(listFromRow), count: 0, hasMore: false };
   const offset = (options.pageNumber - 1) * CONTACT_LISTS_PAGE_SIZE;
-  const rows = await query
-    .orderBy(sql`lower(l.name)`)
-    .orderBy('l.id')
-    .offset(offset)
-    .limit(CONTACT_LISTS_PAGE_SIZE + 1)
-    .execute();
-  const records = rows.slice(0, CONTACT_LISTS_PAGE_SIZE).map(listFromRow);
-  return { records, count: offset + records.length, hasMore: rows.length > CONTACT_LISTS_PAGE_SIZE };
+  const { rows, hasMore } = await pageFrom(byName, offset, CONTACT_LISTS_PAGE_SIZE);
+  return { records: rows.map(listFromRow), count: offset + rows.length, hasMore };
 }
 
 type ItemRow = Selectable<ContactListItemsTable> & { opted_out: boolean | null };
@@ -74,8 +58,7 @@ const itemFromRow = (row: ItemRow): ContactListItemView => ({
   email: row.email,
   isWhatsappValid: row.is_whatsapp_valid,
   optedOut: row.opted_out === true,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
+  ...isoTimes(row),
 });
 
 const itemRows = (db: Kysely<ReadDatabase>) =>
@@ -95,18 +78,11 @@ export async function listContactListItems(
   options: { contactListId: number; searchParam?: string; pageNumber: number },
 ): Promise<{ contacts: ContactListItemView[]; count: number; hasMore: boolean }> {
   let query = itemRows(db).where('i.company_id', '=', companyId).where('i.contact_list_id', '=', options.contactListId);
-  const term = options.searchParam?.trim().toLowerCase() ?? '';
-  if (term !== '')
-    query = query.where((eb) => eb.or([eb(sql`lower(i.name)`, 'like', `%${escapeLike(term)}%`), eb('i.number', 'like', `%${escapeLike(term)}%`)]));
+  const pattern = containing(options.searchParam);
+  if (pattern) query = query.where((eb) => eb.or([eb(sql`lower(i.name)`, 'like', pattern), eb('i.number', 'like', pattern)]));
   const offset = (options.pageNumber - 1) * CONTACT_LIST_ITEMS_PAGE_SIZE;
-  const rows = await query
-    .orderBy(sql`lower(i.name)`)
-    .orderBy('i.id')
-    .offset(offset)
-    .limit(CONTACT_LIST_ITEMS_PAGE_SIZE + 1)
-    .execute();
-  const contacts = rows.slice(0, CONTACT_LIST_ITEMS_PAGE_SIZE).map(itemFromRow);
-  return { contacts, count: offset + contacts.length, hasMore: rows.length > CONTACT_LIST_ITEMS_PAGE_SIZE };
+  const { rows, hasMore } = await pageFrom(query.orderBy(sql`lower(i.name)`).orderBy('i.id'), offset, CONTACT_LIST_ITEMS_PAGE_SIZE);
+  return { contacts: rows.map(itemFromRow), count: offset + rows.length, hasMore };
 }
 
 /** Every item of a list in id order (the campaign plan and the validity check read it). */
@@ -133,13 +109,7 @@ export async function contactListItemsForPlan(
 }
 
 export async function contactListSize(db: Kysely<ReadDatabase>, companyId: number, contactListId: number): Promise<number | null> {
-  const list = await db
-    .selectFrom('read.contact_lists')
-    .select('id')
-    .where('id', '=', contactListId)
-    .where('company_id', '=', companyId)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
+  const list = await liveById(db, 'read.contact_lists', companyId, contactListId).select('id').executeTakeFirst();
   if (!list) return null;
   const row = await db
     .selectFrom('read.contact_list_items')

@@ -4,9 +4,6 @@ import type { ReadDatabase } from '../database';
 import type { TagsTable } from './tables';
 import { containing, isoTimes, liveIds, liveRows, liveView, pageOrAll } from '../reads';
 
-// Where the contact lists and campaigns read it.
-export { escapeLike } from '../reads';
-
 /** A tag's row; its `tickets_count` is kept by the tags projector (see projector.ts). */
 const tagFromRow = (row: Selectable<TagsTable>): TagView => ({
   id: row.id,
