@@ -3,7 +3,7 @@ import { useT, type MessageKey } from '../i18n';
 import { ConfirmDialog, type Confirmation } from './ConfirmDialog';
 import type { RowAction } from './DataTable';
 
-type PrefixOf<Key, Suffix extends string> = Key extends `${infer Prefix}.${Suffix}` ? Prefix : never;
+export type PrefixOf<Key, Suffix extends string> = Key extends `${infer Prefix}.${Suffix}` ? Prefix : never;
 /** A feature's texts that name both buttons: `<texts>.edit` and `<texts>.delete`. */
 export type RecordTexts = PrefixOf<MessageKey, 'edit'> & PrefixOf<MessageKey, 'delete'>;
 
