@@ -1,5 +1,8 @@
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { editAndDelete } from './recordActions';
+import { renderUi } from '../test/renderUi';
+import { useConfirmation } from './ConfirmDialog';
+import { DeleteConfirm, editAndDelete } from './recordActions';
 
 type Row = { id: number; mine: boolean };
 const row = (id: number, mine = true): Row => ({ id, mine });
@@ -40,5 +43,28 @@ describe('editAndDelete', () => {
       deleteShown: (item) => item.id !== 1,
     });
     expect([onlyDelete.shown!(row(1)), onlyDelete.shown!(row(2))]).toEqual([false, true]);
+  });
+});
+
+function TagDelete({ remove }: { remove(tag: { id: number; name: string }): Promise<'close' | 'stay'> }) {
+  const deletion = useConfirmation(remove);
+  return (
+    <>
+      <button type="button" onClick={() => deletion.ask({ id: 3, name: 'VIP' })} data-testid="ask" />
+      <DeleteConfirm of={deletion} texts="tags" testId="tag" named="name" />
+    </>
+  );
+}
+
+describe('DeleteConfirm', () => {
+  it("asks with the feature's delete title (naming the record) and message, and deletes on yes", async () => {
+    const remove = vi.fn(async () => 'close' as const);
+    renderUi(<TagDelete remove={remove} />);
+    fireEvent.click(screen.getByTestId('ask'));
+    expect(await screen.findByTestId('tag-delete-dialog')).toHaveTextContent('Excluir a tag VIP?');
+    expect(screen.getByTestId('tag-delete-dialog')).toHaveTextContent('Tem certeza que deseja excluir esta tag?');
+    fireEvent.click(screen.getByTestId('tag-delete-confirm'));
+    expect(remove).toHaveBeenCalledWith({ id: 3, name: 'VIP' });
+    await vi.waitFor(() => expect(screen.queryByTestId('tag-delete-dialog')).not.toBeInTheDocument());
   });
 });

@@ -3,8 +3,7 @@ import type { AnnouncementView } from '@conversa/contracts';
 import { useState } from 'react';
 import { LuPaperclip } from 'react-icons/lu';
 import { useT } from '../../i18n';
-import { ConfirmDialog } from '../../shared/ConfirmDialog';
-import { editAndDelete } from '../../shared/recordActions';
+import { DeleteConfirm, editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -63,12 +62,7 @@ export default function AnnouncementsPage() {
       dialogs={
         <>
           {editing && <AnnouncementDialog announcement={editing.announcement} onClose={() => setEditing(null)} />}
-          <ConfirmDialog
-            of={deletion}
-            title={t('announcements.deleteTitle', { title: deletion.subject?.title ?? '' })}
-            message={t('announcements.deleteConfirm')}
-            testId="announcement-delete-dialog"
-          />
+          <DeleteConfirm of={deletion} texts="announcements" testId="announcement" named="title" confirmTestId="announcement-delete-dialog-confirm" />
         </>
       }
     >

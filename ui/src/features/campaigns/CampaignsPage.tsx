@@ -6,8 +6,7 @@ import { useNavigate } from 'react-router';
 import { toaster } from '../../app/toaster';
 import { formatMoment as formatDateTime } from './campaignForm';
 import { useT } from '../../i18n';
-import { ConfirmDialog } from '../../shared/ConfirmDialog';
-import { editAndDelete } from '../../shared/recordActions';
+import { DeleteConfirm, editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -83,13 +82,7 @@ export default function CampaignsPage() {
       dialogs={
         <>
           {editing && <CampaignDialog campaign={editing.campaign} onClose={() => setEditing(null)} />}
-          <ConfirmDialog
-            of={deletion}
-            title={t('campaigns.deleteTitle', { name: deletion.subject?.name ?? '' })}
-            message={t('campaigns.deleteConfirm')}
-            testId="campaign-delete-dialog"
-            confirmTestId="campaign-delete-confirm"
-          />
+          <DeleteConfirm of={deletion} texts="campaigns" testId="campaign" named="name" />
         </>
       }
     >

@@ -1,15 +1,13 @@
 import { Badge, Field, Grid, Input, Switch } from '@chakra-ui/react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { LuCalendarPlus } from 'react-icons/lu';
 import type { Plan } from '@conversa/contracts';
 import { formatDate } from '../../app/dates';
 import { useT, type MessageKey } from '../../i18n';
-import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
-import { editAndDelete } from '../../shared/recordActions';
-import { DataTable, type Column } from '../../shared/DataTable';
+import type { Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { FormDialog } from '../../shared/FormDialog';
-import { ListFrame } from '../../shared/ListFrame';
+import { RecordManager } from '../../shared/RecordManager';
 import { namedOptions, SelectField } from '../../shared/SelectField';
 import { hasErrors } from '../../shared/validation';
 import { useForm } from '../../shared/useForm';
@@ -44,13 +42,10 @@ const toneColours = { overdue: 'red.subtle', soon: 'yellow.subtle' } as const;
 export function CompaniesManager() {
   const t = useT();
   const query = useCompaniesQuery();
-  const companies = query.data ?? [];
   const { data: plans = [] } = useAllPlansQuery();
-  const [editing, setEditing] = useState<{ company: CompanyRecord | null } | null>(null);
   const [deleteCompany] = useDeleteCompanyMutation();
   const [advanceDueDate, advancing] = useAdvanceDueDateMutation();
   const feedback = useFeedback(feedbackTexts);
-  const deletion = useConfirmedDelete<CompanyRecord>(deleteCompany, feedback);
   const planNames = useMemo(() => new Map(plans.map((plan) => [plan.id, plan.name])), [plans]);
   const today = new Date();
 
@@ -90,52 +85,35 @@ export function CompaniesManager() {
   ];
 
   return (
-    <ListFrame
-      testId="companies-manager"
-      title="companies.title"
-      headingSize="lg"
-      add={{ label: 'companies.add', onClick: () => setEditing({ company: null }), testId: 'company-add' }}
+    <RecordManager
+      texts="companies"
+      testId="company"
+      plural="companies"
       query={query}
-      loadFailed="companies.loadFailed"
-      loadFailedTestId="companies-load-failed"
-      dialogs={
-        <>
-          {editing && <CompanyDialog company={editing.company} plans={plans} onClose={() => setEditing(null)} />}
-          <ConfirmDialog of={deletion} title={t('companies.deleteConfirm')} testId="company-delete-dialog" />
-        </>
-      }
-    >
-      <DataTable
-        rows={companies}
-        columns={columns}
-        testId="companies-table"
-        rowTestId={(company) => `company-row-${company.id}`}
-        rowProps={(company) => {
+      columns={columns}
+      remove={deleteCompany}
+      feedback={feedback}
+      edit={(company, close) => <CompanyDialog company={company} plans={plans} onClose={close} />}
+      table={{
+        rowProps: (company) => {
           const tone = dueDateTone(company.dueDate, today);
           return { 'data-due': tone ?? 'ok', bg: tone ? toneColours[tone] : undefined };
-        }}
-        actionsHeader="companies.column.actions"
-        actions={[
-          // Company 1 runs the platform: its due date does not advance and it cannot be deleted.
-          {
-            key: 'advance',
-            label: 'companies.advanceDueDate',
-            icon: <LuCalendarPlus />,
-            onClick: advance,
-            testId: (company) => `company-advance-${company.id}`,
-            shown: (company) => company.id !== 1,
-            busy: (company) => advancing.isLoading && advancing.originalArgs === company.id,
-          },
-          ...editAndDelete({
-            texts: 'companies',
-            testId: 'company',
-            edit: (company) => setEditing({ company }),
-            delete: deletion.ask,
-            deleteShown: (company) => company.id !== 1,
-          }),
-        ]}
-      />
-    </ListFrame>
+        },
+      }}
+      // Company 1 runs the platform: its due date does not advance and it cannot be deleted.
+      actions={[
+        {
+          key: 'advance',
+          label: 'companies.advanceDueDate',
+          icon: <LuCalendarPlus />,
+          onClick: advance,
+          testId: (company) => `company-advance-${company.id}`,
+          shown: (company) => company.id !== 1,
+          busy: (company) => advancing.isLoading && advancing.originalArgs === company.id,
+        },
+      ]}
+      deleteShown={(company) => company.id !== 1}
+    />
   );
 }
 

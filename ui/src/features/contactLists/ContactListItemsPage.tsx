@@ -8,7 +8,7 @@ import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT } from '../../i18n';
 import { ConfirmDialog, useConfirmation } from '../../shared/ConfirmDialog';
-import { editAndDelete } from '../../shared/recordActions';
+import { DeleteConfirm, editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -166,13 +166,7 @@ export default function ContactListItemsPage() {
             testId="items-import-dialog"
             confirmTestId="items-import-confirm"
           />
-          <ConfirmDialog
-            of={deletion}
-            title={t('contactListItems.deleteTitle', { name: deletion.subject?.name ?? '' })}
-            message={t('contactListItems.deleteConfirm')}
-            testId="item-delete-dialog"
-            confirmTestId="item-delete-confirm"
-          />
+          <DeleteConfirm of={deletion} texts="contactListItems" testId="item" named="name" />
         </>
       }
     >

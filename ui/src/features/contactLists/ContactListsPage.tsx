@@ -3,9 +3,7 @@ import type { ContactListView } from '@conversa/contracts';
 import { useState } from 'react';
 import { LuDownload, LuUsers } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
-import { useT } from '../../i18n';
-import { ConfirmDialog } from '../../shared/ConfirmDialog';
-import { editAndDelete } from '../../shared/recordActions';
+import { DeleteConfirm, editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -31,7 +29,6 @@ const columns: Column<ContactListView>[] = [
 
 /** /contact-lists: search, infinite scroll, the contacts count, example spreadsheet, items, edit, delete with confirmation; live by `ContactList` frames. */
 export default function ContactListsPage() {
-  const t = useT();
   const navigate = useNavigate();
   const [remove] = useDeleteContactListMutation();
   const list = useListPage<ContactListView>({ debounceMs: SEARCH_DEBOUNCE_MS, delete: { remove, feedback: useFeedback(feedbackTexts) } });
@@ -54,13 +51,7 @@ export default function ContactListsPage() {
       dialogs={
         <>
           {editing && <ContactListDialog list={editing.list} onClose={() => setEditing(null)} />}
-          <ConfirmDialog
-            of={deletion}
-            title={t('contactLists.deleteTitle', { name: deletion.subject?.name ?? '' })}
-            message={t('contactLists.deleteConfirm')}
-            testId="contact-list-delete-dialog"
-            confirmTestId="contact-list-delete-confirm"
-          />
+          <DeleteConfirm of={deletion} texts="contactLists" testId="contact-list" named="name" />
         </>
       }
     >

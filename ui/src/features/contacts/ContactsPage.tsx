@@ -8,9 +8,9 @@ import { useErrorToast } from '../../app/notify';
 import { useAppSelector } from '../../app/store';
 import { toaster } from '../../app/toaster';
 import { useT, type MessageKey } from '../../i18n';
-import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { useSuccessOrError } from '../../shared/feedback';
-import { editAndDelete } from '../../shared/recordActions';
+import { DeleteConfirm, editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
 import { useListPage } from '../../shared/useListPage';
@@ -191,15 +191,7 @@ export default function ContactsPage() {
             onConfirm={(choice) => void newTicket.start(choice)}
           />
           <AlreadyTakenDialog holder={holder} onClose={() => setHolder(null)} />
-          <ConfirmDialog
-            of={deletion}
-            title={t('contacts.deleteTitle', { name: deletion.subject?.name ?? '' })}
-            message={t('contacts.deleteConfirm')}
-            testId="contact-delete-dialog"
-            confirmTestId="contact-delete-confirm"
-            size="md"
-            closeButton
-          />
+          <DeleteConfirm of={deletion} texts="contacts" testId="contact" named="name" size="md" closeButton />
         </>
       }
     >

@@ -4,24 +4,22 @@ import { useT } from '../../i18n';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useSlaFiguresQuery, type PeriodParams } from './api';
 
+/** A clock's two columns: met, and breached (in red when any). */
+const clockColumns = (clock: 'firstResponse' | 'resolution', key: 'first' | 'resolution'): Column<SlaFigureRow>[] => [
+  { key: `${key}Met`, header: `dashboard.sla.${key}Met`, render: (row) => row[clock].met, align: 'end' },
+  {
+    key: `${key}Breached`,
+    header: `dashboard.sla.${key}Breached`,
+    render: (row) => row[clock].breached,
+    align: 'end',
+    cell: (row) => ({ color: row[clock].breached > 0 ? 'red.fg' : undefined }),
+  },
+];
+
 const columns = (name: 'dashboard.sla.queue' | 'dashboard.sla.attendant'): Column<SlaFigureRow>[] => [
   { key: 'name', header: name, render: (row) => row.name },
-  { key: 'firstMet', header: 'dashboard.sla.firstMet', render: (row) => row.firstResponse.met, align: 'end' },
-  {
-    key: 'firstBreached',
-    header: 'dashboard.sla.firstBreached',
-    render: (row) => row.firstResponse.breached,
-    align: 'end',
-    cell: (row) => ({ color: row.firstResponse.breached > 0 ? 'red.fg' : undefined }),
-  },
-  { key: 'resolutionMet', header: 'dashboard.sla.resolutionMet', render: (row) => row.resolution.met, align: 'end' },
-  {
-    key: 'resolutionBreached',
-    header: 'dashboard.sla.resolutionBreached',
-    render: (row) => row.resolution.breached,
-    align: 'end',
-    cell: (row) => ({ color: row.resolution.breached > 0 ? 'red.fg' : undefined }),
-  },
+  ...clockColumns('firstResponse', 'first'),
+  ...clockColumns('resolution', 'resolution'),
 ];
 
 /** SLA clocks met and breached of the period's tickets, per queue and per attendant (docs/metrics.md "SLA"). */

@@ -1,9 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import type { FileListView } from '@conversa/contracts';
 import { useState } from 'react';
-import { useT } from '../../i18n';
-import { ConfirmDialog } from '../../shared/ConfirmDialog';
-import { editAndDelete } from '../../shared/recordActions';
+import { DeleteConfirm, editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -20,7 +18,6 @@ const columns: Column<FileListView>[] = [
 
 /** /files: the file lists (name, files), add, edit, delete with confirmation; live by `files` frames. */
 export default function FilesPage() {
-  const t = useT();
   const [remove] = useDeleteFileListMutation();
   const list = useListPage<FileListView>({ delete: { remove, feedback: useFeedback(feedbackTexts) } });
   const { searchParam, pageNumber, deletion } = list;
@@ -41,13 +38,7 @@ export default function FilesPage() {
       dialogs={
         <>
           {editing && <FileListDialog list={editing.list} onClose={() => setEditing(null)} />}
-          <ConfirmDialog
-            of={deletion}
-            title={t('files.deleteTitle', { name: deletion.subject?.name ?? '' })}
-            message={t('files.deleteConfirm')}
-            testId="file-list-delete-dialog"
-            confirmTestId="file-list-delete-confirm"
-          />
+          <DeleteConfirm of={deletion} texts="files" testId="file-list" named="name" />
         </>
       }
     >

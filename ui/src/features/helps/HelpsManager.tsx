@@ -3,12 +3,10 @@ import { useState, type ReactNode } from 'react';
 import { LuPlay } from 'react-icons/lu';
 import type { HelpView } from '@conversa/contracts';
 import { useT, type MessageKey } from '../../i18n';
-import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
-import { editAndDelete } from '../../shared/recordActions';
-import { DataTable, type Column } from '../../shared/DataTable';
+import type { Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { FormDialog } from '../../shared/FormDialog';
-import { ListFrame } from '../../shared/ListFrame';
+import { RecordManager } from '../../shared/RecordManager';
 import { useForm } from '../../shared/useForm';
 import { hasErrors } from '../../shared/validation';
 import { useCreateHelpMutation, useDeleteHelpMutation, useHelpsListQuery, useUpdateHelpMutation } from './api';
@@ -30,45 +28,25 @@ const columns: Column<HelpView>[] = [
 
 /** The helps screen (super user, a tab of settings): help entries with title, description and video. */
 export function HelpsManager() {
-  const t = useT();
   const query = useHelpsListQuery();
-  const [editing, setEditing] = useState<{ help: HelpView | null } | null>(null);
   const [previewing, setPreviewing] = useState<HelpView | null>(null);
   const [deleteHelp] = useDeleteHelpMutation();
   const feedback = useFeedback(feedbackTexts);
-  const deletion = useConfirmedDelete<HelpView>(deleteHelp, feedback);
 
   return (
-    <ListFrame
-      testId="helps-manager"
-      title="helps.title"
-      headingSize="lg"
-      add={{ label: 'helps.add', onClick: () => setEditing({ help: null }), testId: 'help-add' }}
+    <RecordManager
+      texts="helps"
+      testId="help"
+      plural="helps"
       query={query}
-      loadFailed="helps.loadFailed"
-      loadFailedTestId="helps-load-failed"
-      dialogs={
-        <>
-          {editing && <HelpDialog help={editing.help} onClose={() => setEditing(null)} />}
-          <HelpVideoModal help={previewing} onClose={() => setPreviewing(null)} />
-          <ConfirmDialog of={deletion} title={t('helps.deleteConfirm')} testId="help-delete-dialog" />
-        </>
-      }
-    >
-      <DataTable
-        rows={query.data ?? []}
-        columns={columns}
-        testId="helps-table"
-        interactive
-        rowTestId={(help) => `help-row-${help.id}`}
-        empty={{ text: 'helps.empty' }}
-        actionsHeader="helps.column.actions"
-        actions={[
-          { key: 'preview', label: 'helps.preview', icon: <LuPlay />, onClick: setPreviewing, testId: (help) => `help-preview-${help.id}` },
-          ...editAndDelete({ texts: 'helps', testId: 'help', edit: (help) => setEditing({ help }), delete: deletion.ask }),
-        ]}
-      />
-    </ListFrame>
+      columns={columns}
+      remove={deleteHelp}
+      feedback={feedback}
+      edit={(help, close) => <HelpDialog help={help} onClose={close} />}
+      dialogs={<HelpVideoModal help={previewing} onClose={() => setPreviewing(null)} />}
+      actions={[{ key: 'preview', label: 'helps.preview', icon: <LuPlay />, onClick: setPreviewing, testId: (help) => `help-preview-${help.id}` }]}
+      table={{ interactive: true, empty: { text: 'helps.empty' } }}
+    />
   );
 }
 

@@ -3,8 +3,8 @@ import type { OnDutyFrame, OnDutyView } from '@conversa/contracts';
 import { useState } from 'react';
 import { useAppDispatch } from '../../app/store';
 import { useT } from '../../i18n';
-import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
-import { editAndDelete } from '../../shared/recordActions';
+import { useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { DeleteConfirm, editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -71,15 +71,7 @@ export default function OnDutyPage() {
               onSaved={(entry) => applyHere({ action: editing.entry ? 'update' : 'create', onDuty: entry })}
             />
           )}
-          <ConfirmDialog
-            of={deletion}
-            title={t('onDuty.deleteTitle')}
-            message={t('onDuty.deleteConfirm')}
-            testId="on-duty-delete-dialog"
-            confirmTestId="on-duty-delete-confirm"
-            size="md"
-            closeButton
-          />
+          <DeleteConfirm of={deletion} texts="onDuty" testId="on-duty" size="md" closeButton />
         </>
       }
     >

@@ -1,13 +1,10 @@
 import { Badge, Field, Grid, HStack, Input, SimpleGrid, Stack, Switch, Text, Wrap } from '@chakra-ui/react';
-import { useState } from 'react';
 import type { Plan, PlanFlag } from '@conversa/contracts';
 import { useT, type MessageKey } from '../../i18n';
-import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
-import { editAndDelete } from '../../shared/recordActions';
-import { DataTable, type Column } from '../../shared/DataTable';
+import type { Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { FormDialog } from '../../shared/FormDialog';
-import { ListFrame } from '../../shared/ListFrame';
+import { RecordManager } from '../../shared/RecordManager';
 import { useForm } from '../../shared/useForm';
 import { hasErrors } from '../../shared/validation';
 import { useAllPlansQuery, useCreatePlanMutation, useDeletePlanMutation, useUpdatePlanMutation } from './api';
@@ -19,10 +16,8 @@ const feedbackTexts = { success: 'plans.success', saveFailed: 'plans.saveFailed'
 export function PlansManager() {
   const t = useT();
   const query = useAllPlansQuery();
-  const [editing, setEditing] = useState<{ plan: Plan | null } | null>(null);
   const [deletePlan] = useDeletePlanMutation();
   const feedback = useFeedback(feedbackTexts);
-  const deletion = useConfirmedDelete<Plan>(deletePlan, feedback);
 
   const columns: Column<Plan>[] = [
     {
@@ -63,32 +58,17 @@ export function PlansManager() {
   ];
 
   return (
-    <ListFrame
-      testId="plans-manager"
-      title="plans.title"
-      headingSize="lg"
-      add={{ label: 'plans.add', onClick: () => setEditing({ plan: null }), testId: 'plan-add' }}
+    <RecordManager
+      texts="plans"
+      testId="plan"
+      plural="plans"
       query={query}
-      loadFailed="plans.loadFailed"
-      loadFailedTestId="plans-load-failed"
-      dialogs={
-        <>
-          {editing && <PlanDialog plan={editing.plan} onClose={() => setEditing(null)} />}
-          <ConfirmDialog of={deletion} title={t('plans.deleteConfirm')} testId="plan-delete-dialog" />
-        </>
-      }
-    >
-      <DataTable
-        rows={query.data ?? []}
-        columns={columns}
-        testId="plans-table"
-        interactive
-        rowTestId={(plan) => `plan-row-${plan.id}`}
-        empty={{ text: 'plans.empty' }}
-        actionsHeader="plans.column.actions"
-        actions={editAndDelete({ texts: 'plans', testId: 'plan', edit: (plan) => setEditing({ plan }), delete: deletion.ask })}
-      />
-    </ListFrame>
+      columns={columns}
+      remove={deletePlan}
+      feedback={feedback}
+      edit={(plan, close) => <PlanDialog plan={plan} onClose={close} />}
+      table={{ interactive: true, empty: { text: 'plans.empty' } }}
+    />
   );
 }
 

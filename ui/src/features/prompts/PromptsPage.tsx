@@ -1,9 +1,8 @@
 import { Text } from '@chakra-ui/react';
 import type { PromptView } from '@conversa/contracts';
 import { useState } from 'react';
-import { useT } from '../../i18n';
-import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
-import { editAndDelete } from '../../shared/recordActions';
+import { useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { DeleteConfirm, editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -23,7 +22,6 @@ const columns: Column<PromptView>[] = [
 
 /** /prompts (spec 3 §2): name, queue, max tokens, edit and delete; skeleton rows while loading. */
 export default function PromptsPage() {
-  const t = useT();
   const { data, isLoading, isError, isFetching, refetch } = usePromptsQuery();
   const [editing, setEditing] = useState<{ prompt: PromptView | null } | null>(null);
   const [remove] = useDeletePromptMutation();
@@ -44,14 +42,7 @@ export default function PromptsPage() {
       dialogs={
         <>
           {editing && <PromptDialog prompt={editing.prompt} onClose={() => setEditing(null)} />}
-          <ConfirmDialog
-            of={deletion}
-            title={t('prompts.deleteTitle', { name: deletion.subject?.name ?? '' })}
-            message={t('prompts.deleteConfirm')}
-            testId="prompt-delete-dialog"
-            confirmTestId="prompt-delete-confirm"
-            size="md"
-          />
+          <DeleteConfirm of={deletion} texts="prompts" testId="prompt" named="name" size="md" />
         </>
       }
     >

@@ -3,9 +3,8 @@ import type { QueueIntegrationType, QueueIntegrationView } from '@conversa/contr
 import { useState } from 'react';
 import type { IconType } from 'react-icons';
 import { LuBot, LuBrainCircuit, LuWebhook, LuWorkflow } from 'react-icons/lu';
-import { useT } from '../../i18n';
-import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
-import { editAndDelete } from '../../shared/recordActions';
+import { useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { DeleteConfirm, editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -39,7 +38,6 @@ const columns: Column<QueueIntegrationView>[] = [
 
 /** /queue-integration (spec 2 §2): icon by type, id, name, edit and delete; add and edit in a dialog with a session test. */
 export default function QueueIntegrationsPage() {
-  const t = useT();
   const [pageNumber, setPageNumber] = useState(1);
   const { data, isLoading, isError, isFetching, refetch } = useQueueIntegrationPageQuery({ pageNumber });
   const [editing, setEditing] = useState<{ integration: QueueIntegrationView | null } | null>(null);
@@ -61,14 +59,7 @@ export default function QueueIntegrationsPage() {
       dialogs={
         <>
           {editing && <IntegrationDialog integration={editing.integration} onClose={() => setEditing(null)} />}
-          <ConfirmDialog
-            of={deletion}
-            title={t('integrations.deleteTitle', { name: deletion.subject?.name ?? '' })}
-            message={t('integrations.deleteConfirm')}
-            testId="integration-delete-dialog"
-            confirmTestId="integration-delete-confirm"
-            size="md"
-          />
+          <DeleteConfirm of={deletion} texts="integrations" testId="integration" named="name" size="md" />
         </>
       }
     >

@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { LuGauge } from 'react-icons/lu';
 import { mayWrite } from '@conversa/contracts/session/roles';
 import { useAppSelector } from '../../app/store';
-import { useT } from '../../i18n';
-import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { useSuccessOrError } from '../../shared/feedback';
-import { editAndDelete } from '../../shared/recordActions';
+import { DeleteConfirm, editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
 import type { QueueView as Queue } from '@conversa/contracts';
@@ -40,7 +39,6 @@ const columns: Column<Queue>[] = [
 
 /** /queues: the company's queues with add, edit and delete; the list follows `queue` frames. */
 export default function QueuesPage() {
-  const t = useT();
   const user = useAppSelector((state) => state.session.user)!;
   const canEdit = mayWrite(user, 'queues');
   const query = useQueuesQuery();
@@ -65,15 +63,7 @@ export default function QueuesPage() {
         <>
           {editing && <QueueDialog open queueId={editing.queueId} onClose={() => setEditing(null)} />}
           {working && <QueueWorkDialog queue={working} onClose={() => setWorking(null)} />}
-          <ConfirmDialog
-            of={deletion}
-            title={t('queues.deleteTitle', { name: deletion.subject?.name ?? '' })}
-            message={t('queues.deleteConfirm')}
-            testId="queue-delete-dialog"
-            confirmTestId="queue-delete-confirm"
-            size="md"
-            closeButton
-          />
+          <DeleteConfirm of={deletion} texts="queues" testId="queue" named="name" size="md" closeButton />
         </>
       }
     >

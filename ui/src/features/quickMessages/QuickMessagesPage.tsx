@@ -5,9 +5,9 @@ import { LuCheck, LuPaperclip } from 'react-icons/lu';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { useT } from '../../i18n';
-import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { useSuccessOrError } from '../../shared/feedback';
-import { editAndDelete } from '../../shared/recordActions';
+import { DeleteConfirm, editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
 import { useListPage } from '../../shared/useListPage';
@@ -98,13 +98,7 @@ export default function QuickMessagesPage() {
               onSaved={(record) => applyFrame({ action: editing.record ? 'update' : 'create', record })}
             />
           )}
-          <ConfirmDialog
-            of={deletion}
-            title={t('quickMessages.deleteTitle', { shortcode: deletion.subject?.shortcode ?? '' })}
-            message={t('quickMessages.deleteConfirm')}
-            testId="quick-message-delete-dialog"
-            confirmTestId="quick-message-delete-confirm"
-          />
+          <DeleteConfirm of={deletion} texts="quickMessages" testId="quick-message" named="shortcode" />
         </>
       }
     >

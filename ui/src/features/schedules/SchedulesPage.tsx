@@ -5,9 +5,9 @@ import { useSearchParams } from 'react-router';
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import { useAppDispatch } from '../../app/store';
 import { useT, type MessageKey } from '../../i18n';
-import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { useSuccessOrError } from '../../shared/feedback';
-import { editAndDelete } from '../../shared/recordActions';
+import { DeleteConfirm, editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
 import { useListPage } from '../../shared/useListPage';
@@ -109,13 +109,7 @@ export default function SchedulesPage() {
               onSaved={(schedule) => applyFrame({ action: editing.schedule ? 'update' : 'create', schedule })}
             />
           )}
-          <ConfirmDialog
-            of={deletion}
-            title={t('schedules.deleteTitle')}
-            message={t('schedules.deleteConfirm')}
-            testId="schedule-delete-dialog"
-            confirmTestId="schedule-delete-confirm"
-          />
+          <DeleteConfirm of={deletion} texts="schedules" testId="schedule" />
         </>
       }
     >

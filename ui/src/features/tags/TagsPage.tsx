@@ -2,9 +2,7 @@ import { Badge, Text } from '@chakra-ui/react';
 import type { TagFrame, TagView } from '@conversa/contracts';
 import { useState } from 'react';
 import { useAppDispatch } from '../../app/store';
-import { useT } from '../../i18n';
-import { ConfirmDialog } from '../../shared/ConfirmDialog';
-import { editAndDelete } from '../../shared/recordActions';
+import { DeleteConfirm, editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { useFeedback } from '../../shared/feedback';
 import { ListFrame } from '../../shared/ListFrame';
@@ -32,7 +30,6 @@ const columns: Column<TagView>[] = [
  * `tag` frames.
  */
 export function TagsScreen({ lanes }: { lanes: boolean }) {
-  const t = useT();
   const dispatch = useAppDispatch();
   const kanban = lanes ? (1 as const) : undefined;
   const [deleteTag] = useDeleteTagMutation();
@@ -80,15 +77,7 @@ export function TagsScreen({ lanes }: { lanes: boolean }) {
               onSaved={(tag) => applyHere({ action: editing.tag ? 'update' : 'create', tag })}
             />
           )}
-          <ConfirmDialog
-            of={deletion}
-            title={t('tags.deleteTitle', { name: deletion.subject?.name ?? '' })}
-            message={t('tags.deleteConfirm')}
-            testId="tag-delete-dialog"
-            confirmTestId="tag-delete-confirm"
-            size="md"
-            closeButton
-          />
+          <DeleteConfirm of={deletion} texts="tags" testId="tag" named="name" size="md" closeButton />
         </>
       }
     >

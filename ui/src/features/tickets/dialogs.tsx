@@ -89,16 +89,9 @@ export function AcceptDialog({
       testId="accept-dialog"
       onSubmit={submit}
       size="sm"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={loading} data-testid="accept-dialog-confirm">
-            {noQueue ? t('ticketAccept.withoutQueue') : t(mode === 'accept' ? 'tickets.action.accept' : 'tickets.action.reopen')}
-          </Button>
-        </>
-      }
+      busy={loading}
+      saveTestId="accept-dialog-confirm"
+      saveLabel={noQueue ? t('ticketAccept.withoutQueue') : t(mode === 'accept' ? 'tickets.action.accept' : 'tickets.action.reopen')}
     >
       {noQueue ? (
         <Alert.Root status="info" data-testid="accept-dialog-no-queue">
@@ -211,16 +204,9 @@ export function TransferDialog({
       title={t('tickets.transfer.title')}
       testId="transfer-dialog"
       onSubmit={submit}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={loading} data-testid="transfer-confirm">
-            {t('tickets.action.transfer')}
-          </Button>
-        </>
-      }
+      busy={loading}
+      saveTestId="transfer-confirm"
+      saveLabel={t('tickets.action.transfer')}
     >
       <Stack gap="4">
         <UserSearch value={user} onChange={setUser} />
@@ -288,16 +274,9 @@ export function NewTicketDialog({
       title={t('tickets.new.title')}
       testId="new-ticket-dialog"
       onSubmit={submit}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={loading} data-testid="new-ticket-confirm">
-            {t('tickets.new.confirm')}
-          </Button>
-        </>
-      }
+      busy={loading}
+      saveTestId="new-ticket-confirm"
+      saveLabel={t('tickets.new.confirm')}
     >
       <Stack gap="4">
         <Field.Root invalid={tried && !contact} required>

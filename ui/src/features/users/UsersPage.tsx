@@ -4,9 +4,9 @@ import { mayTouchUser, type UserEditor, type UserRecord, type UserView } from '@
 import { useSocketEvent, useSocketReconnect } from '../../app/SocketProvider';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { useT, type MessageKey } from '../../i18n';
-import { ConfirmDialog, useConfirmedDelete } from '../../shared/ConfirmDialog';
+import { useConfirmedDelete } from '../../shared/ConfirmDialog';
 import { useSuccessOrError } from '../../shared/feedback';
-import { editAndDelete } from '../../shared/recordActions';
+import { DeleteConfirm, editAndDelete } from '../../shared/recordActions';
 import { DataTable, type Column } from '../../shared/DataTable';
 import { ListFrame } from '../../shared/ListFrame';
 import { useListPage } from '../../shared/useListPage';
@@ -137,15 +137,7 @@ export default function UsersPage() {
               onSaved={(user) => applyChange({ action: editing.user ? 'update' : 'create', user })}
             />
           )}
-          <ConfirmDialog
-            of={deletion}
-            title={t('users.deleteTitle', { name: deletion.subject?.name ?? '' })}
-            message={t('users.deleteConfirm')}
-            testId="user-delete-dialog"
-            confirmTestId="user-delete-confirm"
-            size="md"
-            closeButton
-          />
+          <DeleteConfirm of={deletion} texts="users" testId="user" named="name" size="md" closeButton />
         </>
       }
     >
