@@ -18,6 +18,8 @@ export interface MediaErasureDeps extends JobOptions {
 export const MEDIA_ERASURE_LEASE = 'automation.media-erasure';
 /** Files one pass deletes before it lets the next pass follow. */
 const FILES_PER_PASS = 500;
+/** Postgres' undefined_table. */
+const UNDEFINED_TABLE = '42P01';
 
 export interface MediaErasure {
   /** The leased worker (started where the reactors run). */
@@ -40,7 +42,11 @@ export function createMediaErasure(deps: MediaErasureDeps): MediaErasure {
     name: 'media-erasure',
     everyMs: 30_000,
     async pass({ signal, report }) {
-      const queued = await erasedMediaQueue(db, FILES_PER_PASS);
+      const queued = await erasedMediaQueue(db, FILES_PER_PASS).catch((error: unknown) => {
+        // A first start: the messages read model has not made its tables yet, so nothing can be queued.
+        if ((error as { code?: string }).code === UNDEFINED_TABLE) return [];
+        throw error;
+      });
       let deleted = 0;
       for (const file of queued) {
         if (signal.aborted) break;
