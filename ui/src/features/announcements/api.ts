@@ -1,5 +1,6 @@
 import type { AnnouncementPage, AnnouncementView, CreateAnnouncementRequest, UpdateAnnouncementRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { del, post, put } from '../../app/endpoints';
 import { pagedList } from '../../shared/pagedList';
 
 export interface AnnouncementPageArgs {
@@ -15,15 +16,9 @@ export const announcementsApi = api.enhanceEndpoints({ addTagTypes: ['Announceme
       ...pagedList<AnnouncementPage, AnnouncementPageArgs>('records'),
       providesTags: ['Announcements'],
     }),
-    createAnnouncement: build.mutation<AnnouncementView, CreateAnnouncementRequest>({
-      query: (body) => ({ url: 'announcements', method: 'POST', body }),
-    }),
-    updateAnnouncement: build.mutation<AnnouncementView, UpdateAnnouncementRequest & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `announcements/${id}`, method: 'PUT', body }),
-    }),
-    deleteAnnouncement: build.mutation<{ message: string }, number>({
-      query: (id) => ({ url: `announcements/${id}`, method: 'DELETE' }),
-    }),
+    createAnnouncement: build.mutation<AnnouncementView, CreateAnnouncementRequest>(post('announcements')),
+    updateAnnouncement: build.mutation<AnnouncementView, UpdateAnnouncementRequest & { id: number }>(put('announcements')),
+    deleteAnnouncement: build.mutation<{ message: string }, number>(del('announcements')),
     uploadAnnouncementMedia: build.mutation<AnnouncementView, { id: number; file: File }>({
       query: ({ id, file }) => {
         const form = new FormData();

@@ -1,5 +1,6 @@
 import type { CampaignPage, CampaignSettingsRequest, CampaignSettingsView, CampaignView, CreateCampaignRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { del, get, getOne, post, put } from '../../app/endpoints';
 import { pagedList } from '../../shared/pagedList';
 
 /** The dialog's request as the browser sends it (before the server's defaults). */
@@ -12,19 +13,10 @@ export const campaignsApi = api.enhanceEndpoints({ addTagTypes: ['Campaigns', 'C
       ...pagedList<CampaignPage, { searchParam: string; pageNumber: number }>('records'),
       providesTags: ['Campaigns'],
     }),
-    campaign: build.query<CampaignView, number>({
-      query: (id) => `campaigns/${id}`,
-      providesTags: (_result, _error, id) => [{ type: 'Campaigns', id }],
-    }),
-    createCampaign: build.mutation<CampaignView, CampaignRequest>({
-      query: (body) => ({ url: 'campaigns', method: 'POST', body }),
-    }),
-    updateCampaign: build.mutation<CampaignView, CampaignRequest & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `campaigns/${id}`, method: 'PUT', body }),
-    }),
-    deleteCampaign: build.mutation<unknown, number>({
-      query: (id) => ({ url: `campaigns/${id}`, method: 'DELETE' }),
-    }),
+    campaign: build.query<CampaignView, number>(getOne('campaigns', 'Campaigns')),
+    createCampaign: build.mutation<CampaignView, CampaignRequest>(post('campaigns')),
+    updateCampaign: build.mutation<CampaignView, CampaignRequest & { id: number }>(put('campaigns')),
+    deleteCampaign: build.mutation<unknown, number>(del('campaigns')),
     cancelCampaign: build.mutation<CampaignView, number>({
       query: (id) => ({ url: `campaigns/${id}/cancel`, method: 'POST' }),
     }),
@@ -41,14 +33,8 @@ export const campaignsApi = api.enhanceEndpoints({ addTagTypes: ['Campaigns', 'C
     removeCampaignMedia: build.mutation<CampaignView, number>({
       query: (id) => ({ url: `campaigns/${id}/media-upload`, method: 'DELETE' }),
     }),
-    campaignSettings: build.query<CampaignSettingsView, void>({
-      query: () => 'campaign-settings',
-      providesTags: ['CampaignSettings'],
-    }),
-    saveCampaignSettings: build.mutation<CampaignSettingsView, CampaignSettingsRequest>({
-      query: (body) => ({ url: 'campaign-settings', method: 'POST', body }),
-      invalidatesTags: ['CampaignSettings'],
-    }),
+    campaignSettings: build.query<CampaignSettingsView, void>(get('campaign-settings', 'CampaignSettings')),
+    saveCampaignSettings: build.mutation<CampaignSettingsView, CampaignSettingsRequest>(post('campaign-settings', 'CampaignSettings')),
   }),
 });
 

@@ -1,5 +1,6 @@
 import type { ChatMessagePage, ChatMessageView, ChatPage, ChatView } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { del, get, post, put } from '../../app/endpoints';
 import { pagedList } from '../../shared/pagedList';
 
 export interface ChatPageArgs {
@@ -52,15 +53,9 @@ export const chatsApi = api.enhanceEndpoints({ addTagTypes: ['Chats', 'ChatMessa
       query: (uuid) => `chats/uuid/${encodeURIComponent(uuid)}`,
       providesTags: ['Chats'],
     }),
-    createChat: build.mutation<ChatView, ChatRequest>({
-      query: (body) => ({ url: 'chats', method: 'POST', body }),
-    }),
-    updateChat: build.mutation<ChatView, ChatRequest & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `chats/${id}`, method: 'PUT', body }),
-    }),
-    deleteChat: build.mutation<{ message: string }, number>({
-      query: (id) => ({ url: `chats/${id}`, method: 'DELETE' }),
-    }),
+    createChat: build.mutation<ChatView, ChatRequest>(post('chats')),
+    updateChat: build.mutation<ChatView, ChatRequest & { id: number }>(put('chats')),
+    deleteChat: build.mutation<{ message: string }, number>(del('chats')),
     markChatRead: build.mutation<ChatView, { chatId: number; userId: number }>({
       query: ({ chatId, userId }) => ({ url: `chats/${chatId}/read`, method: 'POST', body: { userId } }),
     }),
@@ -93,9 +88,7 @@ export const chatsApi = api.enhanceEndpoints({ addTagTypes: ['Chats', 'ChatMessa
       },
     }),
     /** GET /users/list: the company's users the dialog offers. */
-    chatUserOptions: build.query<Array<{ id: number; name: string }>, void>({
-      query: () => 'users/list',
-    }),
+    chatUserOptions: build.query<Array<{ id: number; name: string }>, void>(get('users/list')),
   }),
 });
 

@@ -1,5 +1,6 @@
 import type { ClosedCount, ConnectionView as Connection, CreateConnectionBody, DeletedAnswer, RestartedCount } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { del, get, getOne, post, putOne } from '../../app/endpoints';
 
 export type { ConnectionView as Connection } from '@conversa/contracts';
 
@@ -21,26 +22,11 @@ const namedChoices = (body: unknown, key: string): NamedChoice[] => {
 
 export const connectionsApi = api.enhanceEndpoints({ addTagTypes: ['Connections'] }).injectEndpoints({
   endpoints: (build) => ({
-    connections: build.query<Connection[], void>({
-      query: () => 'whatsapp',
-      providesTags: ['Connections'],
-    }),
-    connection: build.query<Connection, number>({
-      query: (id) => `whatsapp/${id}`,
-      providesTags: (_result, _error, id) => [{ type: 'Connections', id }],
-    }),
-    createConnection: build.mutation<Connection, ConnectionRequest & { name: string }>({
-      query: (body) => ({ url: 'whatsapp', method: 'POST', body }),
-      invalidatesTags: ['Connections'],
-    }),
-    updateConnection: build.mutation<Connection, ConnectionRequest & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `whatsapp/${id}`, method: 'PUT', body }),
-      invalidatesTags: (_result, _error, { id }) => ['Connections', { type: 'Connections', id }],
-    }),
-    deleteConnection: build.mutation<DeletedAnswer, number>({
-      query: (id) => ({ url: `whatsapp/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Connections'],
-    }),
+    connections: build.query<Connection[], void>(get('whatsapp', 'Connections')),
+    connection: build.query<Connection, number>(getOne('whatsapp', 'Connections')),
+    createConnection: build.mutation<Connection, ConnectionRequest & { name: string }>(post('whatsapp', 'Connections')),
+    updateConnection: build.mutation<Connection, ConnectionRequest & { id: number }>(putOne('whatsapp', 'Connections')),
+    deleteConnection: build.mutation<DeletedAnswer, number>(del('whatsapp', 'Connections')),
     uploadGreetingMedia: build.mutation<Connection, { id: number; file: File }>({
       query: ({ id, file }) => {
         const form = new FormData();
@@ -56,7 +42,7 @@ export const connectionsApi = api.enhanceEndpoints({ addTagTypes: ['Connections'
     /** The session actions: start (try again), new QR, disconnect. Status changes arrive as frames. */
     startSession: build.mutation<unknown, number>({ query: (id) => ({ url: `whatsappsession/${id}`, method: 'POST' }) }),
     renewSession: build.mutation<unknown, number>({ query: (id) => ({ url: `whatsappsession/${id}`, method: 'PUT' }) }),
-    stopSession: build.mutation<unknown, number>({ query: (id) => ({ url: `whatsappsession/${id}`, method: 'DELETE' }) }),
+    stopSession: build.mutation<unknown, number>(del('whatsappsession')),
     restartSessions: build.mutation<RestartedCount, void>({ query: () => ({ url: 'whatsapp-restart/', method: 'POST' }) }),
     closeImported: build.mutation<ClosedCount, number>({
       query: (id) => ({ url: `closedimported/${id}`, method: 'POST' }),

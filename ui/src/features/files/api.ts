@@ -1,5 +1,6 @@
 import type { CreateFileListRequest, FileListPage, FileListView, UpdateFileListRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { del, post, put } from '../../app/endpoints';
 import { pagedList } from '../../shared/pagedList';
 
 /** At most this many pages of file lists in the pickers (1,000 lists). */
@@ -29,11 +30,9 @@ export const filesApi = api.enhanceEndpoints({ addTagTypes: ['FileLists'] }).inj
       keepUnusedDataFor: 0,
       providesTags: ['FileLists'],
     }),
-    createFileList: build.mutation<FileListView, CreateFileListRequest>({ query: (body) => ({ url: 'files', method: 'POST', body }) }),
-    updateFileList: build.mutation<FileListView, UpdateFileListRequest & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `files/${id}`, method: 'PUT', body }),
-    }),
-    deleteFileList: build.mutation<unknown, number>({ query: (id) => ({ url: `files/${id}`, method: 'DELETE' }) }),
+    createFileList: build.mutation<FileListView, CreateFileListRequest>(post('files')),
+    updateFileList: build.mutation<FileListView, UpdateFileListRequest & { id: number }>(put('files')),
+    deleteFileList: build.mutation<unknown, number>(del('files')),
     /** POST /files/uploadList/{id}: each file after its name. */
     uploadFileList: build.mutation<FileListView, { id: number; files: Array<{ name: string; file: File }> }>({
       query: ({ id, files }) => {

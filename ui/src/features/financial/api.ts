@@ -1,5 +1,6 @@
 import type { InvoicePage, SubscriptionRequest, SubscriptionResponse } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { post } from '../../app/endpoints';
 import { pagedList } from '../../shared/pagedList';
 
 export interface InvoicePageArgs {
@@ -16,9 +17,7 @@ export const financialApi = api.enhanceEndpoints({ addTagTypes: ['Invoices'] }).
       providesTags: ['Invoices'],
     }),
     /** POST /subscription: the Pix charge of an invoice. */
-    subscribe: build.mutation<SubscriptionResponse, SubscriptionRequest>({
-      query: (body) => ({ url: 'subscription', method: 'POST', body }),
-    }),
+    subscribe: build.mutation<SubscriptionResponse, SubscriptionRequest>(post('subscription')),
   }),
 });
 

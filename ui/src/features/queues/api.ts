@@ -8,6 +8,7 @@ import type {
   UpdateQueueRequest,
 } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { del, get, getOne, post, putOne } from '../../app/endpoints';
 
 export interface NamedRecord {
   id: number;
@@ -24,26 +25,11 @@ const namedRecords = (body: unknown, key: string): NamedRecord[] => {
 
 export const queuesApi = api.enhanceEndpoints({ addTagTypes: ['Queues', 'QueueWork'] }).injectEndpoints({
   endpoints: (build) => ({
-    queues: build.query<QueueView[], void>({
-      query: () => 'queue',
-      providesTags: ['Queues'],
-    }),
-    queue: build.query<QueueWithOptions, number>({
-      query: (id) => `queue/${id}`,
-      providesTags: (_result, _error, id) => [{ type: 'Queues', id }],
-    }),
-    createQueue: build.mutation<QueueWithOptions, CreateQueueRequest>({
-      query: (body) => ({ url: 'queue', method: 'POST', body }),
-      invalidatesTags: ['Queues'],
-    }),
-    updateQueue: build.mutation<QueueWithOptions, UpdateQueueRequest & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `queue/${id}`, method: 'PUT', body }),
-      invalidatesTags: (_result, _error, { id }) => ['Queues', { type: 'Queues', id }],
-    }),
-    deleteQueue: build.mutation<DeletedAnswer, number>({
-      query: (id) => ({ url: `queue/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Queues'],
-    }),
+    queues: build.query<QueueView[], void>(get('queue', 'Queues')),
+    queue: build.query<QueueWithOptions, number>(getOne('queue', 'Queues')),
+    createQueue: build.mutation<QueueWithOptions, CreateQueueRequest>(post('queue', 'Queues')),
+    updateQueue: build.mutation<QueueWithOptions, UpdateQueueRequest & { id: number }>(putOne('queue', 'Queues')),
+    deleteQueue: build.mutation<DeletedAnswer, number>(del('queue', 'Queues')),
     /** Attendants an option may send a ticket to. */
     queueUserChoices: build.query<NamedRecord[], void>({
       query: () => 'users/list',

@@ -1,5 +1,6 @@
 import type { CreateScheduleBody, ScheduleView } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { del, post, put } from '../../app/endpoints';
 import { pagedList } from '../../shared/pagedList';
 
 /** A schedule as the API and the `schedule` frames carry it; status ERRO is a send error. */
@@ -21,21 +22,13 @@ export const schedulesApi = api.injectEndpoints({
       ...pagedList<{ schedules: Schedule[]; hasMore: boolean }, SchedulesPageArgs>('schedules'),
       providesTags: ['Schedules'],
     }),
-    deleteSchedule: build.mutation<void, number>({
-      query: (id) => ({ url: `schedules/${id}`, method: 'DELETE' }),
-    }),
+    deleteSchedule: build.mutation<void, number>(del('schedules')),
     contactSchedules: build.query<{ schedules: Schedule[]; hasMore: boolean }, number>({
       query: (contactId) => `schedules/?contactId=${contactId}`,
       providesTags: ['Schedules'],
     }),
-    createSchedule: build.mutation<Schedule, ScheduleInput>({
-      query: (body) => ({ url: 'schedules', method: 'POST', body }),
-      invalidatesTags: ['Schedules'],
-    }),
-    updateSchedule: build.mutation<Schedule, { id: number } & Omit<ScheduleInput, 'ticketId'>>({
-      query: ({ id, ...body }) => ({ url: `schedules/${id}`, method: 'PUT', body }),
-      invalidatesTags: ['Schedules'],
-    }),
+    createSchedule: build.mutation<Schedule, ScheduleInput>(post('schedules', 'Schedules')),
+    updateSchedule: build.mutation<Schedule, { id: number } & Omit<ScheduleInput, 'ticketId'>>(put('schedules', 'Schedules')),
   }),
 });
 

@@ -1,5 +1,6 @@
 import type { CreateUserRequest, UpdateUserRequest, UserFrame, UserListResponse, UserRecord, UserView } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { del, post, put } from '../../app/endpoints';
 import { pagedList } from '../../shared/pagedList';
 
 export interface UsersPageArgs {
@@ -52,15 +53,9 @@ export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Users'] }).injectE
       ...pagedList<UserListResponse, UsersPageArgs>('users'),
       providesTags: ['Users'],
     }),
-    createUser: build.mutation<UserRecord, CreateUserRequest>({
-      query: (body) => ({ url: 'users', method: 'POST', body }),
-    }),
-    saveUser: build.mutation<UserRecord, UpdateUserRequest & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `users/${id}`, method: 'PUT', body }),
-    }),
-    deleteUser: build.mutation<void, number>({
-      query: (id) => ({ url: `users/${id}`, method: 'DELETE' }),
-    }),
+    createUser: build.mutation<UserRecord, CreateUserRequest>(post('users')),
+    saveUser: build.mutation<UserRecord, UpdateUserRequest & { id: number }>(put('users')),
+    deleteUser: build.mutation<void, number>(del('users')),
     /** POST /users/{id}/media-upload: form userId, typeArch, profileImage. */
     uploadUserImage: build.mutation<UserRecord, { id: number; file: File }>({
       query: ({ id, file }) => {

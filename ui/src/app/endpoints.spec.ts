@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { del, get, getOne, post, put, putOne } from './endpoints';
+
+describe('endpoint definitions', () => {
+  it('GET a list or one record, with the tags they provide', () => {
+    expect(get('tags/list', 'Tags').query()).toBe('tags/list');
+    expect(get('tags/list', 'Tags').providesTags).toEqual(['Tags']);
+    const one = getOne('queue', 'Queues');
+    expect(one.query(7)).toBe('queue/7');
+    expect(one.providesTags(undefined, undefined, 7)).toEqual([{ type: 'Queues', id: 7 }]);
+  });
+
+  it('POST the argument as body, PUT the rest of it to url/{id}, DELETE url/{id}', () => {
+    expect(post('tags').query({ name: 'a' })).toEqual({ url: 'tags', method: 'POST', body: { name: 'a' } });
+    expect(put('tags').query({ id: 3, name: 'b' } as { id: number })).toEqual({ url: 'tags/3', method: 'PUT', body: { name: 'b' } });
+    expect(del('tags').query(3)).toEqual({ url: 'tags/3', method: 'DELETE' });
+  });
+
+  it('invalidates only the tags given, and putOne the record too', () => {
+    expect(post('tags')).not.toHaveProperty('invalidatesTags');
+    expect(del('plans', 'AdminPlans', 'Plans')).toHaveProperty('invalidatesTags', ['AdminPlans', 'Plans']);
+    expect(putOne('queue', 'Queues').invalidatesTags(undefined, undefined, { id: 2 })).toEqual(['Queues', { type: 'Queues', id: 2 }]);
+  });
+});
