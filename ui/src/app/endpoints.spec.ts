@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { del, get, getOne, post, put, putOne } from './endpoints';
+import { del, get, getNamed, getOne, post, put, putOne } from './endpoints';
 
 describe('endpoint definitions', () => {
   it('GET a list or one record, with the tags they provide', () => {
@@ -20,5 +20,19 @@ describe('endpoint definitions', () => {
     expect(post('tags')).not.toHaveProperty('invalidatesTags');
     expect(del('plans', 'AdminPlans', 'Plans')).toHaveProperty('invalidatesTags', ['AdminPlans', 'Plans']);
     expect(putOne('queue', 'Queues').invalidatesTags(undefined, undefined, { id: 2 })).toEqual(['Queues', { type: 'Queues', id: 2 }]);
+  });
+});
+
+describe('getNamed', () => {
+  it('takes the rows of an array or of body[key], keeps those with a numeric id, names them (by id when nameless)', () => {
+    const { query, transformResponse, providesTags } = getNamed('prompt', 'prompts', 'Prompts');
+    expect(query()).toBe('prompt');
+    expect(providesTags).toEqual(['Prompts']);
+    expect(transformResponse({ prompts: [{ id: 1, name: 'A', extra: true }, { id: 'x' }, { id: 2 }] })).toEqual([
+      { id: 1, name: 'A' },
+      { id: 2, name: '2' },
+    ]);
+    expect(transformResponse([{ id: 3, name: 'B' }])).toEqual([{ id: 3, name: 'B' }]);
+    expect(transformResponse(null)).toEqual([]);
   });
 });

@@ -39,3 +39,23 @@ export const del = <T extends string>(url: string, ...tags: T[]) => ({
   query: (id: number) => ({ url: `${url}/${id}`, method: 'DELETE' }),
   ...invalidating(tags),
 });
+
+/** A record another screen owns, offered as a choice. */
+export interface NamedRecord {
+  id: number;
+  name: string;
+}
+
+/** The rows with a numeric id of an answer that is the rows or `{ [key]: rows }`; a row without a name shows its id. */
+export const namedRecords = (body: unknown, key: string): NamedRecord[] => {
+  const list = Array.isArray(body) ? body : (body as Record<string, unknown> | null)?.[key];
+  return Array.isArray(list)
+    ? list.filter((row): row is NamedRecord => typeof row?.id === 'number').map((row) => ({ id: row.id, name: String(row.name ?? row.id) }))
+    : [];
+};
+
+/** GET url as choices (`namedRecords` of its answer), providing `tags`. */
+export const getNamed = <T extends string>(url: string, key: string, ...tags: T[]) => ({
+  ...get(url, ...tags),
+  transformResponse: (body: unknown) => namedRecords(body, key),
+});

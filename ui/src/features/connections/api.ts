@@ -1,24 +1,13 @@
 import type { ClosedCount, ConnectionView as Connection, CreateConnectionBody, DeletedAnswer, RestartedCount } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, get, getOne, post, putOne } from '../../app/endpoints';
+import { del, get, getNamed, getOne, post, putOne, type NamedRecord as NamedChoice } from '../../app/endpoints';
 
 export type { ConnectionView as Connection } from '@conversa/contracts';
 
 /** What POST /whatsapp and PUT /whatsapp/{id} accept: the editable fields. */
 export type ConnectionRequest = Partial<CreateConnectionBody>;
 
-export interface NamedChoice {
-  id: number;
-  name: string;
-}
-
-/** Lists other screens own (queues, integrations, prompts); each answers its own shape. */
-const namedChoices = (body: unknown, key: string): NamedChoice[] => {
-  const list = Array.isArray(body) ? body : (body as Record<string, unknown> | null)?.[key];
-  return Array.isArray(list)
-    ? list.filter((row): row is NamedChoice => typeof row?.id === 'number').map((row) => ({ id: row.id, name: String(row.name ?? row.id) }))
-    : [];
-};
+export type { NamedRecord as NamedChoice } from '../../app/endpoints';
 
 export const connectionsApi = api.enhanceEndpoints({ addTagTypes: ['Connections'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -53,16 +42,8 @@ export const connectionsApi = api.enhanceEndpoints({ addTagTypes: ['Connections'
       transformResponse: (body: unknown) =>
         Array.isArray(body) ? body.filter((row) => typeof row?.id === 'number').map((row) => ({ id: row.id, name: String(row.name), color: row.color })) : [],
     }),
-    connectionIntegrationChoices: build.query<NamedChoice[], void>({
-      query: () => 'queueIntegration',
-      transformResponse: (body: unknown) => namedChoices(body, 'queueIntegrations'),
-      providesTags: ['QueueIntegrations'],
-    }),
-    connectionPromptChoices: build.query<NamedChoice[], void>({
-      query: () => 'prompt',
-      transformResponse: (body: unknown) => namedChoices(body, 'prompts'),
-      providesTags: ['Prompts'],
-    }),
+    connectionIntegrationChoices: build.query<NamedChoice[], void>(getNamed('queueIntegration', 'queueIntegrations', 'QueueIntegrations')),
+    connectionPromptChoices: build.query<NamedChoice[], void>(getNamed('prompt', 'prompts', 'Prompts')),
   }),
 });
 

@@ -8,20 +8,9 @@ import type {
   UpdateQueueRequest,
 } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, get, getOne, post, putOne } from '../../app/endpoints';
+import { del, get, getNamed, getOne, post, putOne, type NamedRecord } from '../../app/endpoints';
 
-export interface NamedRecord {
-  id: number;
-  name: string;
-}
-
-/** Lists other screens own (integrations, file lists, prompts); each answers its own shape. */
-const namedRecords = (body: unknown, key: string): NamedRecord[] => {
-  const list = Array.isArray(body) ? body : (body as Record<string, unknown> | null)?.[key];
-  return Array.isArray(list)
-    ? list.filter((row): row is NamedRecord => typeof row?.id === 'number').map((row) => ({ id: row.id, name: String(row.name ?? row.id) }))
-    : [];
-};
+export type { NamedRecord } from '../../app/endpoints';
 
 export const queuesApi = api.enhanceEndpoints({ addTagTypes: ['Queues', 'QueueWork'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -31,15 +20,8 @@ export const queuesApi = api.enhanceEndpoints({ addTagTypes: ['Queues', 'QueueWo
     updateQueue: build.mutation<QueueWithOptions, UpdateQueueRequest & { id: number }>(putOne('queue', 'Queues')),
     deleteQueue: build.mutation<DeletedAnswer, number>(del('queue', 'Queues')),
     /** Attendants an option may send a ticket to. */
-    queueUserChoices: build.query<NamedRecord[], void>({
-      query: () => 'users/list',
-      transformResponse: (body: unknown) => namedRecords(body, 'users'),
-    }),
-    queueIntegrationChoices: build.query<NamedRecord[], void>({
-      query: () => 'queueIntegration',
-      transformResponse: (body: unknown) => namedRecords(body, 'queueIntegrations'),
-      providesTags: ['QueueIntegrations'],
-    }),
+    queueUserChoices: build.query<NamedRecord[], void>(getNamed('users/list', 'users')),
+    queueIntegrationChoices: build.query<NamedRecord[], void>(getNamed('queueIntegration', 'queueIntegrations', 'QueueIntegrations')),
     /** A queue's assignment, line and SLA settings. */
     queueWork: build.query<QueueWorkView, number>({
       query: (id) => `queues/${id}/work`,
@@ -49,11 +31,7 @@ export const queuesApi = api.enhanceEndpoints({ addTagTypes: ['Queues', 'QueueWo
       query: ({ id, ...body }) => ({ url: `queues/${id}/work`, method: 'PUT', body }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'QueueWork', id }],
     }),
-    promptChoices: build.query<NamedRecord[], void>({
-      query: () => 'prompt',
-      transformResponse: (body: unknown) => namedRecords(body, 'prompts'),
-      providesTags: ['Prompts'],
-    }),
+    promptChoices: build.query<NamedRecord[], void>(getNamed('prompt', 'prompts', 'Prompts')),
   }),
 });
 
