@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { del, get, getNamed, getOne, post, put, putOne } from './endpoints';
+import { del, get, getNamed, getOne, getSearchPage, post, put, putOne } from './endpoints';
 
 describe('endpoint definitions', () => {
   it('GET a list or one record, with the tags they provide', () => {
@@ -34,5 +34,16 @@ describe('getNamed', () => {
     ]);
     expect(transformResponse([{ id: 3, name: 'B' }])).toEqual([{ id: 3, name: 'B' }]);
     expect(transformResponse(null)).toEqual([]);
+  });
+});
+
+describe('getSearchPage', () => {
+  it('asks for a page of a search and merges the pages of one search under one key', () => {
+    const page = getSearchPage<{ records: Array<{ id: number }>; hasMore: boolean }, 'Chats'>('chats', 'records', 'Chats');
+    expect(page.query({ searchParam: 'ana', pageNumber: 2 })).toEqual({ url: 'chats', params: { searchParam: 'ana', pageNumber: 2 } });
+    expect(page.providesTags).toEqual(['Chats']);
+    expect(page.serializeQueryArgs({ queryArgs: { searchParam: ' Ana ', pageNumber: 2 }, endpointName: 'chatPage' })).toBe('chatPage("ana")');
+    const merged = page.merge({ records: [{ id: 1 }], hasMore: true }, { records: [{ id: 2 }], hasMore: false }, { arg: { searchParam: '', pageNumber: 2 } });
+    expect(merged).toEqual({ records: [{ id: 1 }, { id: 2 }], hasMore: false });
   });
 });

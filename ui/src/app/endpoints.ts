@@ -1,3 +1,5 @@
+import { pagedList, type RowsKey } from '../shared/pagedList';
+
 /**
  * The REST calls most features' endpoints repeat, as definitions to hand to `build.query`/`build.mutation`:
  * `createTag: build.mutation<TagView, TagRequest>(post('tags', 'Tags'))`. The feature keeps its endpoint names
@@ -58,4 +60,17 @@ export const namedRecords = (body: unknown, key: string): NamedRecord[] => {
 export const getNamed = <T extends string>(url: string, key: string, ...tags: T[]) => ({
   ...get(url, ...tags),
   transformResponse: (body: unknown) => namedRecords(body, key),
+});
+
+/** The arguments of one page of a searched list. */
+export interface SearchPageArgs {
+  searchParam: string;
+  pageNumber: number;
+}
+
+/** GET url with searchParam and pageNumber: pages merged into one list per search (rows under `key`), providing `tags`. */
+export const getSearchPage = <Page, T extends string>(url: string, key: RowsKey<Page>, ...tags: T[]) => ({
+  query: ({ searchParam, pageNumber }: SearchPageArgs) => ({ url, params: { searchParam, pageNumber } }),
+  ...pagedList<Page, SearchPageArgs>(key),
+  providesTags: tags,
 });

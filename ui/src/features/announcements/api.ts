@@ -1,21 +1,13 @@
 import type { AnnouncementPage, AnnouncementView, CreateAnnouncementRequest, UpdateAnnouncementRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, post, put } from '../../app/endpoints';
-import { pagedList } from '../../shared/pagedList';
+import { del, getSearchPage, post, put, type SearchPageArgs } from '../../app/endpoints';
 
-export interface AnnouncementPageArgs {
-  searchParam: string;
-  pageNumber: number;
-}
+export type AnnouncementPageArgs = SearchPageArgs;
 
 export const announcementsApi = api.enhanceEndpoints({ addTagTypes: ['Announcements'] }).injectEndpoints({
   endpoints: (build) => ({
     /** GET /announcements: the super user's table (every one), or the popover's active ones by priority. */
-    announcementPage: build.query<AnnouncementPage, AnnouncementPageArgs>({
-      query: ({ searchParam, pageNumber }) => ({ url: 'announcements', params: { searchParam, pageNumber } }),
-      ...pagedList<AnnouncementPage, AnnouncementPageArgs>('records'),
-      providesTags: ['Announcements'],
-    }),
+    announcementPage: build.query<AnnouncementPage, AnnouncementPageArgs>(getSearchPage('announcements', 'records', 'Announcements')),
     createAnnouncement: build.mutation<AnnouncementView, CreateAnnouncementRequest>(post('announcements')),
     updateAnnouncement: build.mutation<AnnouncementView, UpdateAnnouncementRequest & { id: number }>(put('announcements')),
     deleteAnnouncement: build.mutation<{ message: string }, number>(del('announcements')),

@@ -1,18 +1,13 @@
 import type { CampaignPage, CampaignSettingsRequest, CampaignSettingsView, CampaignView, CreateCampaignRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, get, getOne, post, put } from '../../app/endpoints';
-import { pagedList } from '../../shared/pagedList';
+import { del, get, getOne, getSearchPage, post, put, type SearchPageArgs } from '../../app/endpoints';
 
 /** The dialog's request as the browser sends it (before the server's defaults). */
 export type CampaignRequest = Partial<CreateCampaignRequest> & { name: string };
 
 export const campaignsApi = api.enhanceEndpoints({ addTagTypes: ['Campaigns', 'CampaignSettings'] }).injectEndpoints({
   endpoints: (build) => ({
-    campaignPage: build.query<CampaignPage, { searchParam: string; pageNumber: number }>({
-      query: ({ searchParam, pageNumber }) => ({ url: 'campaigns', params: { searchParam, pageNumber } }),
-      ...pagedList<CampaignPage, { searchParam: string; pageNumber: number }>('records'),
-      providesTags: ['Campaigns'],
-    }),
+    campaignPage: build.query<CampaignPage, SearchPageArgs>(getSearchPage('campaigns', 'records', 'Campaigns')),
     campaign: build.query<CampaignView, number>(getOne('campaigns', 'Campaigns')),
     createCampaign: build.mutation<CampaignView, CampaignRequest>(post('campaigns')),
     updateCampaign: build.mutation<CampaignView, CampaignRequest & { id: number }>(put('campaigns')),

@@ -1,12 +1,8 @@
 import type { ChatMessagePage, ChatMessageView, ChatPage, ChatView } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, get, post, put } from '../../app/endpoints';
-import { pagedList } from '../../shared/pagedList';
+import { del, get, getSearchPage, post, put, type SearchPageArgs } from '../../app/endpoints';
 
-export interface ChatPageArgs {
-  searchParam: string;
-  pageNumber: number;
-}
+export type ChatPageArgs = SearchPageArgs;
 
 /** The conversation's loaded messages, oldest first, and whether older ones remain. */
 export interface LoadedChatMessages {
@@ -31,11 +27,7 @@ export function mergeMessages(current: readonly ChatMessageView[], incoming: rea
 export const chatsApi = api.enhanceEndpoints({ addTagTypes: ['Chats', 'ChatMessages'] }).injectEndpoints({
   endpoints: (build) => ({
     /** GET /chats: pages merged into one list per search. */
-    chatPage: build.query<ChatPage, ChatPageArgs>({
-      query: ({ searchParam, pageNumber }) => ({ url: 'chats', params: { searchParam, pageNumber } }),
-      ...pagedList<ChatPage, ChatPageArgs>('records'),
-      providesTags: ['Chats'],
-    }),
+    chatPage: build.query<ChatPage, ChatPageArgs>(getSearchPage('chats', 'records', 'Chats')),
     /** GET /chats/{id}/messages: older pages prepend to the loaded ones. */
     chatMessages: build.query<LoadedChatMessages, { chatId: number; pageNumber: number }>({
       query: ({ chatId, pageNumber }) => ({ url: `chats/${chatId}/messages`, params: { pageNumber } }),

@@ -8,24 +8,17 @@ import type {
   UpdateContactListItemRequest,
 } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, get, getOne, post, put } from '../../app/endpoints';
+import { del, get, getOne, getSearchPage, post, put, type SearchPageArgs } from '../../app/endpoints';
 import { pagedList } from '../../shared/pagedList';
 
-export interface ListPageArgs {
-  searchParam: string;
-  pageNumber: number;
-}
+export type ListPageArgs = SearchPageArgs;
 export interface ItemPageArgs extends ListPageArgs {
   contactListId: number;
 }
 
 export const contactListsApi = api.enhanceEndpoints({ addTagTypes: ['ContactLists', 'ContactListItems'] }).injectEndpoints({
   endpoints: (build) => ({
-    contactListPage: build.query<ContactListPage, ListPageArgs>({
-      query: ({ searchParam, pageNumber }) => ({ url: 'contact-lists', params: { searchParam, pageNumber } }),
-      ...pagedList<ContactListPage, ListPageArgs>('records'),
-      providesTags: ['ContactLists'],
-    }),
+    contactListPage: build.query<ContactListPage, ListPageArgs>(getSearchPage('contact-lists', 'records', 'ContactLists')),
     /** GET /contact-lists/list: every list (the campaign dialog's choices). */
     allContactLists: build.query<ContactListView[], void>(get('contact-lists/list', 'ContactLists')),
     contactList: build.query<ContactListView, number>(getOne('contact-lists', 'ContactLists')),

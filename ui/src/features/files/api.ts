@@ -1,18 +1,13 @@
 import type { CreateFileListRequest, FileListPage, FileListView, UpdateFileListRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, post, put } from '../../app/endpoints';
-import { pagedList } from '../../shared/pagedList';
+import { del, getSearchPage, post, put, type SearchPageArgs } from '../../app/endpoints';
 
 /** At most this many pages of file lists in the pickers (1,000 lists). */
 const FILE_LIST_CHOICE_PAGES = 50;
 
 export const filesApi = api.enhanceEndpoints({ addTagTypes: ['FileLists'] }).injectEndpoints({
   endpoints: (build) => ({
-    fileListPage: build.query<FileListPage, { searchParam: string; pageNumber: number }>({
-      query: ({ searchParam, pageNumber }) => ({ url: 'files', params: { searchParam, pageNumber } }),
-      ...pagedList<FileListPage, { searchParam: string; pageNumber: number }>('files'),
-      providesTags: ['FileLists'],
-    }),
+    fileListPage: build.query<FileListPage, SearchPageArgs>(getSearchPage('files', 'files', 'FileLists')),
     /** Every file list of the company for the pickers (queue, chatbot option, campaign); the route pages by 20. */
     fileListChoices: build.query<FileListView[], void>({
       async queryFn(_arg, _api, _extra, fetch) {

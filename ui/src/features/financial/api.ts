@@ -1,12 +1,9 @@
 import type { InvoicePage, SubscriptionRequest, SubscriptionResponse } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { post } from '../../app/endpoints';
+import { post, type SearchPageArgs } from '../../app/endpoints';
 import { pagedList } from '../../shared/pagedList';
 
-export interface InvoicePageArgs {
-  searchParam: string;
-  pageNumber: number;
-}
+export type InvoicePageArgs = SearchPageArgs;
 
 export const financialApi = api.enhanceEndpoints({ addTagTypes: ['Invoices'] }).injectEndpoints({
   endpoints: (build) => ({

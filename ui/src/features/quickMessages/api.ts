@@ -1,14 +1,10 @@
 import type { CreateQuickMessageRequest, QuickMessageView, UpdateQuickMessageRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, get, post, put } from '../../app/endpoints';
-import { pagedList } from '../../shared/pagedList';
+import { del, get, getSearchPage, post, put, type SearchPageArgs } from '../../app/endpoints';
 
 export type QuickMessage = QuickMessageView;
 
-export interface QuickMessagesPageArgs {
-  searchParam: string;
-  pageNumber: number;
-}
+export type QuickMessagesPageArgs = SearchPageArgs;
 
 export type QuickMessageList = { records: QuickMessage[]; count: number; hasMore: boolean };
 
@@ -20,10 +16,7 @@ export const quickMessagesApi = api.injectEndpoints({
   endpoints: (build) => ({
     quickReplies: build.query<QuickMessageView[], void>(get('quick-messages/list', 'QuickReplies')),
     /** Pages merged into one list per search term (infinite scroll). */
-    quickMessages: build.query<QuickMessageList, QuickMessagesPageArgs>({
-      query: ({ searchParam, pageNumber }) => ({ url: 'quick-messages', params: { searchParam, pageNumber } }),
-      ...pagedList<QuickMessageList, QuickMessagesPageArgs>('records'),
-    }),
+    quickMessages: build.query<QuickMessageList, QuickMessagesPageArgs>(getSearchPage('quick-messages', 'records')),
     quickMessageCategories: build.query<QuickMessage[], void>(get('quick-messages/categoriesMessages')),
     createQuickMessage: build.mutation<QuickMessage, Partial<CreateQuickMessageRequest> & { shortcode: string }>(post('quick-messages', 'QuickReplies')),
     updateQuickMessage: build.mutation<QuickMessage, UpdateQuickMessageRequest & { id: number }>(put('quick-messages', 'QuickReplies')),

@@ -1,7 +1,6 @@
 import type { CreateScheduleBody, ScheduleView } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, post, put } from '../../app/endpoints';
-import { pagedList } from '../../shared/pagedList';
+import { del, getSearchPage, post, put, type SearchPageArgs } from '../../app/endpoints';
 
 /** A schedule as the API and the `schedule` frames carry it; status ERRO is a send error. */
 export type Schedule = ScheduleView;
@@ -9,19 +8,12 @@ export type Schedule = ScheduleView;
 export type ScheduleInput = CreateScheduleBody;
 
 /** GET /schedules/{id}; POST /schedules; PUT /schedules/{id} (body, contactId, sendAt, userId). */
-export interface SchedulesPageArgs {
-  searchParam: string;
-  pageNumber: number;
-}
+export type SchedulesPageArgs = SearchPageArgs;
 
 export const schedulesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /schedules/ (searchParam, pageNumber): pages merged into one list per search term (infinite scroll). */
-    schedules: build.query<{ schedules: Schedule[]; hasMore: boolean }, SchedulesPageArgs>({
-      query: ({ searchParam, pageNumber }) => ({ url: 'schedules/', params: { searchParam, pageNumber } }),
-      ...pagedList<{ schedules: Schedule[]; hasMore: boolean }, SchedulesPageArgs>('schedules'),
-      providesTags: ['Schedules'],
-    }),
+    schedules: build.query<{ schedules: Schedule[]; hasMore: boolean }, SchedulesPageArgs>(getSearchPage('schedules/', 'schedules', 'Schedules')),
     deleteSchedule: build.mutation<void, number>(del('schedules')),
     contactSchedules: build.query<{ schedules: Schedule[]; hasMore: boolean }, number>({
       query: (contactId) => `schedules/?contactId=${contactId}`,

@@ -1,12 +1,8 @@
 import type { CreateUserRequest, UpdateUserRequest, UserFrame, UserListResponse, UserRecord, UserView } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, post, put } from '../../app/endpoints';
-import { pagedList } from '../../shared/pagedList';
+import { del, getSearchPage, post, put, type SearchPageArgs } from '../../app/endpoints';
 
-export interface UsersPageArgs {
-  searchParam: string;
-  pageNumber: number;
-}
+export type UsersPageArgs = SearchPageArgs;
 
 /** What the users list takes in: a `user` frame, or a user this screen just saved (which carries its queues). */
 export type UserChange =
@@ -48,11 +44,7 @@ export function applyUserChange(list: UserListResponse, frame: UserChange, searc
 export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Users'] }).injectEndpoints({
   endpoints: (build) => ({
     /** GET /users: pages of 40 merged into one list per search term (infinite scroll). */
-    users: build.query<UserListResponse, UsersPageArgs>({
-      query: ({ searchParam, pageNumber }) => ({ url: 'users', params: { searchParam, pageNumber } }),
-      ...pagedList<UserListResponse, UsersPageArgs>('users'),
-      providesTags: ['Users'],
-    }),
+    users: build.query<UserListResponse, UsersPageArgs>(getSearchPage('users', 'users', 'Users')),
     createUser: build.mutation<UserRecord, CreateUserRequest>(post('users')),
     saveUser: build.mutation<UserRecord, UpdateUserRequest & { id: number }>(put('users')),
     deleteUser: build.mutation<void, number>(del('users')),
