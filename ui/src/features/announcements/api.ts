@@ -1,6 +1,6 @@
 import type { AnnouncementPage, AnnouncementView, CreateAnnouncementRequest, UpdateAnnouncementRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, getSearchPage, post, put, type SearchPageArgs } from '../../app/endpoints';
+import { del, getSearchPage, post, put, type SearchPageArgs } from '../../shared/endpoints';
 
 export type AnnouncementPageArgs = SearchPageArgs;
 

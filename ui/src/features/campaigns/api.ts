@@ -1,6 +1,6 @@
 import type { CampaignPage, CampaignSettingsRequest, CampaignSettingsView, CampaignView, CreateCampaignRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, get, getOne, getSearchPage, post, put, type SearchPageArgs } from '../../app/endpoints';
+import { del, get, getOne, getSearchPage, post, put, type SearchPageArgs } from '../../shared/endpoints';
 
 /** The dialog's request as the browser sends it (before the server's defaults). */
 export type CampaignRequest = Partial<CreateCampaignRequest> & { name: string };

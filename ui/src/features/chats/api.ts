@@ -1,6 +1,6 @@
 import type { ChatMessagePage, ChatMessageView, ChatPage, ChatView } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, get, getSearchPage, post, put, type SearchPageArgs } from '../../app/endpoints';
+import { del, get, getSearchPage, post, put, type SearchPageArgs } from '../../shared/endpoints';
 
 export type ChatPageArgs = SearchPageArgs;
 

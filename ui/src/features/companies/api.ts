@@ -1,6 +1,6 @@
 import type { CompanyView as CompanyRecord, CreateCompanyRequest, UpdateCompanyRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, get, post, put } from '../../app/endpoints';
+import { del, get, post, put } from '../../shared/endpoints';
 
 export type { CompanyView as CompanyRecord, Recurrence } from '@conversa/contracts';
 

@@ -1,13 +1,13 @@
 import type { ClosedCount, ConnectionView as Connection, CreateConnectionBody, DeletedAnswer, RestartedCount } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, get, getNamed, getOne, post, putOne, type NamedRecord as NamedChoice } from '../../app/endpoints';
+import { del, get, getNamed, getOne, post, putOne, type NamedRecord as NamedChoice } from '../../shared/endpoints';
 
 export type { ConnectionView as Connection } from '@conversa/contracts';
 
 /** What POST /whatsapp and PUT /whatsapp/{id} accept: the editable fields. */
 export type ConnectionRequest = Partial<CreateConnectionBody>;
 
-export type { NamedRecord as NamedChoice } from '../../app/endpoints';
+export type { NamedRecord as NamedChoice } from '../../shared/endpoints';
 
 export const connectionsApi = api.enhanceEndpoints({ addTagTypes: ['Connections'] }).injectEndpoints({
   endpoints: (build) => ({

@@ -8,7 +8,7 @@ import type {
   UpdateContactListItemRequest,
 } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, get, getOne, getSearchPage, post, put, type SearchPageArgs } from '../../app/endpoints';
+import { del, get, getOne, getSearchPage, post, put, type SearchPageArgs } from '../../shared/endpoints';
 import { pagedList } from '../../shared/pagedList';
 
 export type ListPageArgs = SearchPageArgs;

@@ -9,7 +9,7 @@ import type {
   UpdateContactBody,
 } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { getOne } from '../../app/endpoints';
+import { getOne } from '../../shared/endpoints';
 
 export type { Contact, ContactSearch };
 

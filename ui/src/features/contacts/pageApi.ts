@@ -1,6 +1,6 @@
 import type { ContactImportStatus } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del } from '../../app/endpoints';
+import { del } from '../../shared/endpoints';
 import type { Contact } from './api';
 import { pagedList } from '../../shared/pagedList';
 

@@ -10,7 +10,7 @@ import type {
   UserInfo,
 } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { get } from '../../app/endpoints';
+import { get } from '../../shared/endpoints';
 
 /** A period as the dashboard's calls take it: the last N days, or a start and end date. */
 export type PeriodParams = { days: number } | { date_from: string; date_to: string };

@@ -1,6 +1,6 @@
 import type { CreateFileListRequest, FileListPage, FileListView, UpdateFileListRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, getSearchPage, post, put, type SearchPageArgs } from '../../app/endpoints';
+import { del, getSearchPage, post, put, type SearchPageArgs } from '../../shared/endpoints';
 
 /** At most this many pages of file lists in the pickers (1,000 lists). */
 const FILE_LIST_CHOICE_PAGES = 50;

@@ -1,6 +1,6 @@
 import type { InvoicePage, SubscriptionRequest, SubscriptionResponse } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { post, type SearchPageArgs } from '../../app/endpoints';
+import { post, type SearchPageArgs } from '../../shared/endpoints';
 import { pagedList } from '../../shared/pagedList';
 
 export type InvoicePageArgs = SearchPageArgs;

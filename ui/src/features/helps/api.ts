@@ -1,6 +1,6 @@
 import type { CreateHelpRequest, HelpView, UpdateHelpRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, get, post, put } from '../../app/endpoints';
+import { del, get, post, put } from '../../shared/endpoints';
 
 /** The helps calls: the videos grid (every user) and the super user's helps tab. */
 export const helpsApi = api.enhanceEndpoints({ addTagTypes: ['Helps'] }).injectEndpoints({

@@ -1,5 +1,5 @@
 import { api } from '../../app/api';
-import { post } from '../../app/endpoints';
+import { post } from '../../shared/endpoints';
 import { applyMessage, type MessagesPageParam } from './model';
 import type {
   CompanySettingsView,

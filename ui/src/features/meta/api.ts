@@ -1,6 +1,6 @@
 import type { CloudApiConfigView, ConnectionView, MessageView, SendTemplateRequest, TicketTemplatesView } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { post } from '../../app/endpoints';
+import { post } from '../../shared/endpoints';
 
 /** The Meta channels' calls: the Facebook login's linking, Cloud API numbers, and message templates. */
 export const metaApi = api.enhanceEndpoints({ addTagTypes: ['Connections', 'Templates'] }).injectEndpoints({

@@ -1,6 +1,6 @@
 import type { CreateOnDutyBody, OnDutyView } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, get, post, put } from '../../app/endpoints';
+import { del, get, post, put } from '../../shared/endpoints';
 
 /** An attendant to choose (GET /users/list). */
 export interface OnDutyUserOption {

@@ -1,6 +1,6 @@
 import type { Plan, PlanFields } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, get, post, put } from '../../app/endpoints';
+import { del, get, post, put } from '../../shared/endpoints';
 
 /** The plans calls the super user's plans screen makes; a change also refreshes the public plan list (signup). */
 export const plansAdminApi = api.enhanceEndpoints({ addTagTypes: ['AdminPlans'] }).injectEndpoints({

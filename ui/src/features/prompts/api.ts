@@ -1,6 +1,6 @@
 import type { AiSuggestion, CreatePromptRequest, PromptPage, PromptView, UpdatePromptRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, get, post, put } from '../../app/endpoints';
+import { del, get, post, put } from '../../shared/endpoints';
 
 export const promptsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -7,7 +7,7 @@ import type {
   UpdateQueueIntegrationRequest,
 } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, post, put } from '../../app/endpoints';
+import { del, post, put } from '../../shared/endpoints';
 
 export const queueIntegrationsApi = api.injectEndpoints({
   endpoints: (build) => ({

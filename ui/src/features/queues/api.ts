@@ -8,9 +8,9 @@ import type {
   UpdateQueueRequest,
 } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, get, getNamed, getOne, post, putOne, type NamedRecord } from '../../app/endpoints';
+import { del, get, getNamed, getOne, post, putOne, type NamedRecord } from '../../shared/endpoints';
 
-export type { NamedRecord } from '../../app/endpoints';
+export type { NamedRecord } from '../../shared/endpoints';
 
 export const queuesApi = api.enhanceEndpoints({ addTagTypes: ['Queues', 'QueueWork'] }).injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,6 @@
 import type { CreateScheduleBody, ScheduleView } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, getSearchPage, post, put, type SearchPageArgs } from '../../app/endpoints';
+import { del, getSearchPage, post, put, type SearchPageArgs } from '../../shared/endpoints';
 
 /** A schedule as the API and the `schedule` frames carry it; status ERRO is a send error. */
 export type Schedule = ScheduleView;

@@ -1,6 +1,6 @@
 import type { LoginRequest, Plan, SessionResponse, SessionUser, SignupRequest, UpdateUserRequest, UserRecord } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { get, post, put } from '../../app/endpoints';
+import { get, post, put } from '../../shared/endpoints';
 
 /** What the profile dialog changes of oneself (PUT /users/{id}). */
 export type ProfileUpdate = Pick<UpdateUserRequest, 'name' | 'email' | 'password' | 'language'>;

@@ -1,6 +1,6 @@
 import type { CompanyView, RetentionView, ScheduleEntry, SettingView as Setting } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { get } from '../../app/endpoints';
+import { get } from '../../shared/endpoints';
 
 export type { SettingView as Setting } from '@conversa/contracts';
 

@@ -1,6 +1,6 @@
 import type { CreateTagRequest, KanbanTicket, TagPage, TagView, UpdateTagRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, get, post, put } from '../../app/endpoints';
+import { del, get, post, put } from '../../shared/endpoints';
 import { pagedList } from '../../shared/pagedList';
 
 /** One page of GET /tags: `offset` is how many rows the screen has loaded (infinite scroll). */

@@ -1,6 +1,6 @@
 import type { FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { api } from '../../app/api';
-import { del, get, post, put } from '../../app/endpoints';
+import { del, get, post, put } from '../../shared/endpoints';
 import { storageKeys, writeStorage } from '../../app/storage';
 import type { RootState } from '../../app/store';
 import { normaliseListArgs, toQueryParams, type TicketListArgs, type TicketPageParam } from './listArgs';

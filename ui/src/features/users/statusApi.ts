@@ -1,6 +1,6 @@
 import type { SetUserStatusRequest, UserStatusView } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { get } from '../../app/endpoints';
+import { get } from '../../shared/endpoints';
 
 /** The signed-in attendant's status for assignment (the top bar's control); apart from usersApi so the frame loads only this. */
 export const userStatusApi = api.enhanceEndpoints({ addTagTypes: ['MyStatus'] }).injectEndpoints({

@@ -7,7 +7,7 @@ import type {
   WebhookWithSecretView,
 } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { del, get, post, put } from '../../app/endpoints';
+import { del, get, post, put } from '../../shared/endpoints';
 
 export const webhooksApi = api.enhanceEndpoints({ addTagTypes: ['Webhooks', 'WebhookDeliveries'] }).injectEndpoints({
   endpoints: (build) => ({

@@ -1,4 +1,4 @@
-import { pagedList, type RowsKey } from '../shared/pagedList';
+import { pagedList, type RowsKey } from './pagedList';
 
 /**
  * The REST calls most features' endpoints repeat, as definitions to hand to `build.query`/`build.mutation`:
