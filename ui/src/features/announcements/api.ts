@@ -1,29 +1,16 @@
 import type { AnnouncementPage, AnnouncementView, CreateAnnouncementRequest, UpdateAnnouncementRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { pagedList } from '../../shared/pagedList';
+import { del, getSearchPage, post, put, type SearchPageArgs } from '../../shared/endpoints';
 
-export interface AnnouncementPageArgs {
-  searchParam: string;
-  pageNumber: number;
-}
+export type AnnouncementPageArgs = SearchPageArgs;
 
 export const announcementsApi = api.enhanceEndpoints({ addTagTypes: ['Announcements'] }).injectEndpoints({
   endpoints: (build) => ({
     /** GET /announcements: the super user's table (every one), or the popover's active ones by priority. */
-    announcementPage: build.query<AnnouncementPage, AnnouncementPageArgs>({
-      query: ({ searchParam, pageNumber }) => ({ url: 'announcements', params: { searchParam, pageNumber } }),
-      ...pagedList<AnnouncementPage, AnnouncementPageArgs>('records'),
-      providesTags: ['Announcements'],
-    }),
-    createAnnouncement: build.mutation<AnnouncementView, CreateAnnouncementRequest>({
-      query: (body) => ({ url: 'announcements', method: 'POST', body }),
-    }),
-    updateAnnouncement: build.mutation<AnnouncementView, UpdateAnnouncementRequest & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `announcements/${id}`, method: 'PUT', body }),
-    }),
-    deleteAnnouncement: build.mutation<{ message: string }, number>({
-      query: (id) => ({ url: `announcements/${id}`, method: 'DELETE' }),
-    }),
+    announcementPage: build.query<AnnouncementPage, AnnouncementPageArgs>(getSearchPage('announcements', 'records', 'Announcements')),
+    createAnnouncement: build.mutation<AnnouncementView, CreateAnnouncementRequest>(post('announcements')),
+    updateAnnouncement: build.mutation<AnnouncementView, UpdateAnnouncementRequest & { id: number }>(put('announcements')),
+    deleteAnnouncement: build.mutation<{ message: string }, number>(del('announcements')),
     uploadAnnouncementMedia: build.mutation<AnnouncementView, { id: number; file: File }>({
       query: ({ id, file }) => {
         const form = new FormData();

@@ -1,30 +1,17 @@
 import type { CampaignPage, CampaignSettingsRequest, CampaignSettingsView, CampaignView, CreateCampaignRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { pagedList } from '../../shared/pagedList';
+import { del, get, getOne, getSearchPage, post, put, type SearchPageArgs } from '../../shared/endpoints';
 
 /** The dialog's request as the browser sends it (before the server's defaults). */
 export type CampaignRequest = Partial<CreateCampaignRequest> & { name: string };
 
 export const campaignsApi = api.enhanceEndpoints({ addTagTypes: ['Campaigns', 'CampaignSettings'] }).injectEndpoints({
   endpoints: (build) => ({
-    campaignPage: build.query<CampaignPage, { searchParam: string; pageNumber: number }>({
-      query: ({ searchParam, pageNumber }) => ({ url: 'campaigns', params: { searchParam, pageNumber } }),
-      ...pagedList<CampaignPage, { searchParam: string; pageNumber: number }>('records'),
-      providesTags: ['Campaigns'],
-    }),
-    campaign: build.query<CampaignView, number>({
-      query: (id) => `campaigns/${id}`,
-      providesTags: (_result, _error, id) => [{ type: 'Campaigns', id }],
-    }),
-    createCampaign: build.mutation<CampaignView, CampaignRequest>({
-      query: (body) => ({ url: 'campaigns', method: 'POST', body }),
-    }),
-    updateCampaign: build.mutation<CampaignView, CampaignRequest & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `campaigns/${id}`, method: 'PUT', body }),
-    }),
-    deleteCampaign: build.mutation<unknown, number>({
-      query: (id) => ({ url: `campaigns/${id}`, method: 'DELETE' }),
-    }),
+    campaignPage: build.query<CampaignPage, SearchPageArgs>(getSearchPage('campaigns', 'records', 'Campaigns')),
+    campaign: build.query<CampaignView, number>(getOne('campaigns', 'Campaigns')),
+    createCampaign: build.mutation<CampaignView, CampaignRequest>(post('campaigns')),
+    updateCampaign: build.mutation<CampaignView, CampaignRequest & { id: number }>(put('campaigns')),
+    deleteCampaign: build.mutation<unknown, number>(del('campaigns')),
     cancelCampaign: build.mutation<CampaignView, number>({
       query: (id) => ({ url: `campaigns/${id}/cancel`, method: 'POST' }),
     }),
@@ -41,14 +28,8 @@ export const campaignsApi = api.enhanceEndpoints({ addTagTypes: ['Campaigns', 'C
     removeCampaignMedia: build.mutation<CampaignView, number>({
       query: (id) => ({ url: `campaigns/${id}/media-upload`, method: 'DELETE' }),
     }),
-    campaignSettings: build.query<CampaignSettingsView, void>({
-      query: () => 'campaign-settings',
-      providesTags: ['CampaignSettings'],
-    }),
-    saveCampaignSettings: build.mutation<CampaignSettingsView, CampaignSettingsRequest>({
-      query: (body) => ({ url: 'campaign-settings', method: 'POST', body }),
-      invalidatesTags: ['CampaignSettings'],
-    }),
+    campaignSettings: build.query<CampaignSettingsView, void>(get('campaign-settings', 'CampaignSettings')),
+    saveCampaignSettings: build.mutation<CampaignSettingsView, CampaignSettingsRequest>(post('campaign-settings', 'CampaignSettings')),
   }),
 });
 

@@ -1,11 +1,8 @@
 import type { ChatMessagePage, ChatMessageView, ChatPage, ChatView } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { pagedList } from '../../shared/pagedList';
+import { del, get, getSearchPage, post, put, type SearchPageArgs } from '../../shared/endpoints';
 
-export interface ChatPageArgs {
-  searchParam: string;
-  pageNumber: number;
-}
+export type ChatPageArgs = SearchPageArgs;
 
 /** The conversation's loaded messages, oldest first, and whether older ones remain. */
 export interface LoadedChatMessages {
@@ -30,11 +27,7 @@ export function mergeMessages(current: readonly ChatMessageView[], incoming: rea
 export const chatsApi = api.enhanceEndpoints({ addTagTypes: ['Chats', 'ChatMessages'] }).injectEndpoints({
   endpoints: (build) => ({
     /** GET /chats: pages merged into one list per search. */
-    chatPage: build.query<ChatPage, ChatPageArgs>({
-      query: ({ searchParam, pageNumber }) => ({ url: 'chats', params: { searchParam, pageNumber } }),
-      ...pagedList<ChatPage, ChatPageArgs>('records'),
-      providesTags: ['Chats'],
-    }),
+    chatPage: build.query<ChatPage, ChatPageArgs>(getSearchPage('chats', 'records', 'Chats')),
     /** GET /chats/{id}/messages: older pages prepend to the loaded ones. */
     chatMessages: build.query<LoadedChatMessages, { chatId: number; pageNumber: number }>({
       query: ({ chatId, pageNumber }) => ({ url: `chats/${chatId}/messages`, params: { pageNumber } }),
@@ -52,15 +45,9 @@ export const chatsApi = api.enhanceEndpoints({ addTagTypes: ['Chats', 'ChatMessa
       query: (uuid) => `chats/uuid/${encodeURIComponent(uuid)}`,
       providesTags: ['Chats'],
     }),
-    createChat: build.mutation<ChatView, ChatRequest>({
-      query: (body) => ({ url: 'chats', method: 'POST', body }),
-    }),
-    updateChat: build.mutation<ChatView, ChatRequest & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `chats/${id}`, method: 'PUT', body }),
-    }),
-    deleteChat: build.mutation<{ message: string }, number>({
-      query: (id) => ({ url: `chats/${id}`, method: 'DELETE' }),
-    }),
+    createChat: build.mutation<ChatView, ChatRequest>(post('chats')),
+    updateChat: build.mutation<ChatView, ChatRequest & { id: number }>(put('chats')),
+    deleteChat: build.mutation<{ message: string }, number>(del('chats')),
     markChatRead: build.mutation<ChatView, { chatId: number; userId: number }>({
       query: ({ chatId, userId }) => ({ url: `chats/${chatId}/read`, method: 'POST', body: { userId } }),
     }),
@@ -93,9 +80,7 @@ export const chatsApi = api.enhanceEndpoints({ addTagTypes: ['Chats', 'ChatMessa
       },
     }),
     /** GET /users/list: the company's users the dialog offers. */
-    chatUserOptions: build.query<Array<{ id: number; name: string }>, void>({
-      query: () => 'users/list',
-    }),
+    chatUserOptions: build.query<Array<{ id: number; name: string }>, void>(get('users/list')),
   }),
 });
 

@@ -1,46 +1,21 @@
 import type { ClosedCount, ConnectionView as Connection, CreateConnectionBody, DeletedAnswer, RestartedCount } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { del, get, getNamed, getOne, post, putOne, type NamedRecord as NamedChoice } from '../../shared/endpoints';
 
 export type { ConnectionView as Connection } from '@conversa/contracts';
 
 /** What POST /whatsapp and PUT /whatsapp/{id} accept: the editable fields. */
 export type ConnectionRequest = Partial<CreateConnectionBody>;
 
-export interface NamedChoice {
-  id: number;
-  name: string;
-}
-
-/** Lists other screens own (queues, integrations, prompts); each answers its own shape. */
-const namedChoices = (body: unknown, key: string): NamedChoice[] => {
-  const list = Array.isArray(body) ? body : (body as Record<string, unknown> | null)?.[key];
-  return Array.isArray(list)
-    ? list.filter((row): row is NamedChoice => typeof row?.id === 'number').map((row) => ({ id: row.id, name: String(row.name ?? row.id) }))
-    : [];
-};
+export type { NamedRecord as NamedChoice } from '../../shared/endpoints';
 
 export const connectionsApi = api.enhanceEndpoints({ addTagTypes: ['Connections'] }).injectEndpoints({
   endpoints: (build) => ({
-    connections: build.query<Connection[], void>({
-      query: () => 'whatsapp',
-      providesTags: ['Connections'],
-    }),
-    connection: build.query<Connection, number>({
-      query: (id) => `whatsapp/${id}`,
-      providesTags: (_result, _error, id) => [{ type: 'Connections', id }],
-    }),
-    createConnection: build.mutation<Connection, ConnectionRequest & { name: string }>({
-      query: (body) => ({ url: 'whatsapp', method: 'POST', body }),
-      invalidatesTags: ['Connections'],
-    }),
-    updateConnection: build.mutation<Connection, ConnectionRequest & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `whatsapp/${id}`, method: 'PUT', body }),
-      invalidatesTags: (_result, _error, { id }) => ['Connections', { type: 'Connections', id }],
-    }),
-    deleteConnection: build.mutation<DeletedAnswer, number>({
-      query: (id) => ({ url: `whatsapp/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Connections'],
-    }),
+    connections: build.query<Connection[], void>(get('whatsapp', 'Connections')),
+    connection: build.query<Connection, number>(getOne('whatsapp', 'Connections')),
+    createConnection: build.mutation<Connection, ConnectionRequest & { name: string }>(post('whatsapp', 'Connections')),
+    updateConnection: build.mutation<Connection, ConnectionRequest & { id: number }>(putOne('whatsapp', 'Connections')),
+    deleteConnection: build.mutation<DeletedAnswer, number>(del('whatsapp', 'Connections')),
     uploadGreetingMedia: build.mutation<Connection, { id: number; file: File }>({
       query: ({ id, file }) => {
         const form = new FormData();
@@ -56,7 +31,7 @@ export const connectionsApi = api.enhanceEndpoints({ addTagTypes: ['Connections'
     /** The session actions: start (try again), new QR, disconnect. Status changes arrive as frames. */
     startSession: build.mutation<unknown, number>({ query: (id) => ({ url: `whatsappsession/${id}`, method: 'POST' }) }),
     renewSession: build.mutation<unknown, number>({ query: (id) => ({ url: `whatsappsession/${id}`, method: 'PUT' }) }),
-    stopSession: build.mutation<unknown, number>({ query: (id) => ({ url: `whatsappsession/${id}`, method: 'DELETE' }) }),
+    stopSession: build.mutation<unknown, number>(del('whatsappsession')),
     restartSessions: build.mutation<RestartedCount, void>({ query: () => ({ url: 'whatsapp-restart/', method: 'POST' }) }),
     closeImported: build.mutation<ClosedCount, number>({
       query: (id) => ({ url: `closedimported/${id}`, method: 'POST' }),
@@ -67,16 +42,8 @@ export const connectionsApi = api.enhanceEndpoints({ addTagTypes: ['Connections'
       transformResponse: (body: unknown) =>
         Array.isArray(body) ? body.filter((row) => typeof row?.id === 'number').map((row) => ({ id: row.id, name: String(row.name), color: row.color })) : [],
     }),
-    connectionIntegrationChoices: build.query<NamedChoice[], void>({
-      query: () => 'queueIntegration',
-      transformResponse: (body: unknown) => namedChoices(body, 'queueIntegrations'),
-      providesTags: ['QueueIntegrations'],
-    }),
-    connectionPromptChoices: build.query<NamedChoice[], void>({
-      query: () => 'prompt',
-      transformResponse: (body: unknown) => namedChoices(body, 'prompts'),
-      providesTags: ['Prompts'],
-    }),
+    connectionIntegrationChoices: build.query<NamedChoice[], void>(getNamed('queueIntegration', 'queueIntegrations', 'QueueIntegrations')),
+    connectionPromptChoices: build.query<NamedChoice[], void>(getNamed('prompt', 'prompts', 'Prompts')),
   }),
 });
 

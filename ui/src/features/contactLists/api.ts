@@ -8,41 +8,23 @@ import type {
   UpdateContactListItemRequest,
 } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { del, get, getOne, getSearchPage, post, put, type SearchPageArgs } from '../../shared/endpoints';
 import { pagedList } from '../../shared/pagedList';
 
-export interface ListPageArgs {
-  searchParam: string;
-  pageNumber: number;
-}
+export type ListPageArgs = SearchPageArgs;
 export interface ItemPageArgs extends ListPageArgs {
   contactListId: number;
 }
 
 export const contactListsApi = api.enhanceEndpoints({ addTagTypes: ['ContactLists', 'ContactListItems'] }).injectEndpoints({
   endpoints: (build) => ({
-    contactListPage: build.query<ContactListPage, ListPageArgs>({
-      query: ({ searchParam, pageNumber }) => ({ url: 'contact-lists', params: { searchParam, pageNumber } }),
-      ...pagedList<ContactListPage, ListPageArgs>('records'),
-      providesTags: ['ContactLists'],
-    }),
+    contactListPage: build.query<ContactListPage, ListPageArgs>(getSearchPage('contact-lists', 'records', 'ContactLists')),
     /** GET /contact-lists/list: every list (the campaign dialog's choices). */
-    allContactLists: build.query<ContactListView[], void>({
-      query: () => 'contact-lists/list',
-      providesTags: ['ContactLists'],
-    }),
-    contactList: build.query<ContactListView, number>({
-      query: (id) => `contact-lists/${id}`,
-      providesTags: (_result, _error, id) => [{ type: 'ContactLists', id }],
-    }),
-    createContactList: build.mutation<ContactListView, { name: string }>({
-      query: (body) => ({ url: 'contact-lists', method: 'POST', body }),
-    }),
-    updateContactList: build.mutation<ContactListView, { id: number; name: string }>({
-      query: ({ id, ...body }) => ({ url: `contact-lists/${id}`, method: 'PUT', body }),
-    }),
-    deleteContactList: build.mutation<unknown, number>({
-      query: (id) => ({ url: `contact-lists/${id}`, method: 'DELETE' }),
-    }),
+    allContactLists: build.query<ContactListView[], void>(get('contact-lists/list', 'ContactLists')),
+    contactList: build.query<ContactListView, number>(getOne('contact-lists', 'ContactLists')),
+    createContactList: build.mutation<ContactListView, { name: string }>(post('contact-lists')),
+    updateContactList: build.mutation<ContactListView, { id: number; name: string }>(put('contact-lists')),
+    deleteContactList: build.mutation<unknown, number>(del('contact-lists')),
     /** POST /contact-lists/{id}/upload: the spreadsheet whole; the answer has a result per row. */
     uploadContactList: build.mutation<ListUploadResult, { id: number; file: File }>({
       query: ({ id, file }) => {
@@ -56,15 +38,9 @@ export const contactListsApi = api.enhanceEndpoints({ addTagTypes: ['ContactList
       ...pagedList<ContactListItemPage, ItemPageArgs>('contacts', { scope: (args) => [args.contactListId] }),
       providesTags: (_result, _error, args) => [{ type: 'ContactListItems', id: args.contactListId }],
     }),
-    createContactListItem: build.mutation<ContactListItemView, CreateContactListItemRequest>({
-      query: (body) => ({ url: 'contact-list-items', method: 'POST', body }),
-    }),
-    updateContactListItem: build.mutation<ContactListItemView, UpdateContactListItemRequest & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `contact-list-items/${id}`, method: 'PUT', body }),
-    }),
-    deleteContactListItem: build.mutation<unknown, number>({
-      query: (id) => ({ url: `contact-list-items/${id}`, method: 'DELETE' }),
-    }),
+    createContactListItem: build.mutation<ContactListItemView, CreateContactListItemRequest>(post('contact-list-items')),
+    updateContactListItem: build.mutation<ContactListItemView, UpdateContactListItemRequest & { id: number }>(put('contact-list-items')),
+    deleteContactListItem: build.mutation<unknown, number>(del('contact-list-items')),
   }),
 });
 

@@ -9,6 +9,7 @@ import type {
   UpdateContactBody,
 } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { getOne } from '../../shared/endpoints';
 
 export type { Contact, ContactSearch };
 
@@ -35,10 +36,7 @@ export const contactsApi = api.injectEndpoints({
         ...(result?.contacts ?? []).map((contact) => ({ type: 'Contacts' as const, id: contact.id })),
       ],
     }),
-    contact: build.query<Contact, number>({
-      query: (id) => `contacts/${id}`,
-      providesTags: (_result, _error, id) => [{ type: 'Contacts', id }],
-    }),
+    contact: build.query<Contact, number>(getOne('contacts', 'Contacts')),
     createContact: build.mutation<Contact, CreateContactBody>({
       query: (body) => ({ url: 'contacts', method: 'POST', body }),
       invalidatesTags: [{ type: 'Contacts', id: 'LIST' }],

@@ -1,5 +1,6 @@
 import type { ContactImportStatus } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { del } from '../../shared/endpoints';
 import type { Contact } from './api';
 import { pagedList } from '../../shared/pagedList';
 
@@ -34,9 +35,7 @@ export const contactsPageApi = api.injectEndpoints({
       ...pagedList<ContactsPage, ContactsPageArgs>('contacts', { scope: (args) => [args.channel] }),
       providesTags: [{ type: 'Contacts', id: 'PAGE' }],
     }),
-    deleteContact: build.mutation<unknown, number>({
-      query: (id) => ({ url: `contacts/${id}`, method: 'DELETE' }),
-    }),
+    deleteContact: build.mutation<unknown, number>(del('contacts')),
     /** POST /contacts/upload: the file goes whole; the answer is the import, which then runs on the server. */
     uploadContacts: build.mutation<ContactImportStatus, File>({
       query: (file) => {

@@ -10,6 +10,7 @@ import type {
   UserInfo,
 } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { get } from '../../shared/endpoints';
 
 /** A period as the dashboard's calls take it: the last N days, or a start and end date. */
 export type PeriodParams = { days: number } | { date_from: string; date_to: string };
@@ -79,7 +80,7 @@ export const dashboardApi = api.enhanceEndpoints({ addTagTypes: ['Dashboard', 'M
       providesTags: ['Dashboard'],
     }),
     ticketReport: build.query<TicketReport, ReportArgs>({ query: (args) => ({ url: 'ticket/reports', params: reportParams(args) }) }),
-    moments: build.query<MomentsView, void>({ query: () => 'dashboard/moments', providesTags: ['Moments'] }),
+    moments: build.query<MomentsView, void>(get('dashboard/moments', 'Moments')),
   }),
 });
 

@@ -1,17 +1,13 @@
 import type { CreateFileListRequest, FileListPage, FileListView, UpdateFileListRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { pagedList } from '../../shared/pagedList';
+import { del, getSearchPage, post, put, type SearchPageArgs } from '../../shared/endpoints';
 
 /** At most this many pages of file lists in the pickers (1,000 lists). */
 const FILE_LIST_CHOICE_PAGES = 50;
 
 export const filesApi = api.enhanceEndpoints({ addTagTypes: ['FileLists'] }).injectEndpoints({
   endpoints: (build) => ({
-    fileListPage: build.query<FileListPage, { searchParam: string; pageNumber: number }>({
-      query: ({ searchParam, pageNumber }) => ({ url: 'files', params: { searchParam, pageNumber } }),
-      ...pagedList<FileListPage, { searchParam: string; pageNumber: number }>('files'),
-      providesTags: ['FileLists'],
-    }),
+    fileListPage: build.query<FileListPage, SearchPageArgs>(getSearchPage('files', 'files', 'FileLists')),
     /** Every file list of the company for the pickers (queue, chatbot option, campaign); the route pages by 20. */
     fileListChoices: build.query<FileListView[], void>({
       async queryFn(_arg, _api, _extra, fetch) {
@@ -29,11 +25,9 @@ export const filesApi = api.enhanceEndpoints({ addTagTypes: ['FileLists'] }).inj
       keepUnusedDataFor: 0,
       providesTags: ['FileLists'],
     }),
-    createFileList: build.mutation<FileListView, CreateFileListRequest>({ query: (body) => ({ url: 'files', method: 'POST', body }) }),
-    updateFileList: build.mutation<FileListView, UpdateFileListRequest & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `files/${id}`, method: 'PUT', body }),
-    }),
-    deleteFileList: build.mutation<unknown, number>({ query: (id) => ({ url: `files/${id}`, method: 'DELETE' }) }),
+    createFileList: build.mutation<FileListView, CreateFileListRequest>(post('files')),
+    updateFileList: build.mutation<FileListView, UpdateFileListRequest & { id: number }>(put('files')),
+    deleteFileList: build.mutation<unknown, number>(del('files')),
     /** POST /files/uploadList/{id}: each file after its name. */
     uploadFileList: build.mutation<FileListView, { id: number; files: Array<{ name: string; file: File }> }>({
       query: ({ id, files }) => {

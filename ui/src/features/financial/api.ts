@@ -1,11 +1,9 @@
 import type { InvoicePage, SubscriptionRequest, SubscriptionResponse } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { post, type SearchPageArgs } from '../../shared/endpoints';
 import { pagedList } from '../../shared/pagedList';
 
-export interface InvoicePageArgs {
-  searchParam: string;
-  pageNumber: number;
-}
+export type InvoicePageArgs = SearchPageArgs;
 
 export const financialApi = api.enhanceEndpoints({ addTagTypes: ['Invoices'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -16,9 +14,7 @@ export const financialApi = api.enhanceEndpoints({ addTagTypes: ['Invoices'] }).
       providesTags: ['Invoices'],
     }),
     /** POST /subscription: the Pix charge of an invoice. */
-    subscribe: build.mutation<SubscriptionResponse, SubscriptionRequest>({
-      query: (body) => ({ url: 'subscription', method: 'POST', body }),
-    }),
+    subscribe: build.mutation<SubscriptionResponse, SubscriptionRequest>(post('subscription')),
   }),
 });
 

@@ -1,4 +1,5 @@
 import { api } from '../../app/api';
+import { post } from '../../shared/endpoints';
 import { applyMessage, type MessagesPageParam } from './model';
 import type {
   CompanySettingsView,
@@ -94,9 +95,7 @@ export const messagesApi = api.injectEndpoints({
         if (data) dispatch(messagesApi.util.updateQueryData('messages', data.ticketId, (draft) => void applyMessage(draft, data)));
       },
     }),
-    forwardMessage: build.mutation<Message, ForwardMessageBody>({
-      query: (body) => ({ url: 'message/forward', method: 'POST', body }),
-    }),
+    forwardMessage: build.mutation<Message, ForwardMessageBody>(post('message/forward')),
     reactToMessage: build.mutation<Message, ReactToMessageBody & { ticketId: number }>({
       query: (body) => ({ url: 'react/messages', method: 'POST', body }),
       onQueryStarted: async ({ ticketId }, { dispatch, queryFulfilled }) => {

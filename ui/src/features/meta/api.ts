@@ -1,14 +1,14 @@
 import type { CloudApiConfigView, ConnectionView, MessageView, SendTemplateRequest, TicketTemplatesView } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { post } from '../../shared/endpoints';
 
 /** The Meta channels' calls: the Facebook login's linking, Cloud API numbers, and message templates. */
 export const metaApi = api.enhanceEndpoints({ addTagTypes: ['Connections', 'Templates'] }).injectEndpoints({
   endpoints: (build) => ({
     /** POST /facebook: the pages (and Instagram accounts) the Facebook login gave access to become connections. */
-    connectFacebook: build.mutation<ConnectionView[], { facebookUserId: string; facebookUserToken: string; addInstagram: boolean }>({
-      query: (body) => ({ url: 'facebook', method: 'POST', body }),
-      invalidatesTags: ['Connections'],
-    }),
+    connectFacebook: build.mutation<ConnectionView[], { facebookUserId: string; facebookUserToken: string; addInstagram: boolean }>(
+      post('facebook', 'Connections'),
+    ),
     /** GET /whatsapp/{id}/cloud-api: the Cloud API number's ids and the token's last characters. */
     cloudApiConfig: build.query<CloudApiConfigView, number>({
       query: (id) => `whatsapp/${id}/cloud-api`,

@@ -1,5 +1,6 @@
 import type { CreateOnDutyBody, OnDutyView } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { del, get, post, put } from '../../shared/endpoints';
 
 /** An attendant to choose (GET /users/list). */
 export interface OnDutyUserOption {
@@ -10,23 +11,12 @@ export interface OnDutyUserOption {
 export const onDutyApi = api.enhanceEndpoints({ addTagTypes: ['OnDuty'] }).injectEndpoints({
   endpoints: (build) => ({
     /** GET /plantao: every entry of the company. */
-    onDutyList: build.query<OnDutyView[], void>({
-      query: () => 'plantao',
-      providesTags: ['OnDuty'],
-    }),
+    onDutyList: build.query<OnDutyView[], void>(get('plantao', 'OnDuty')),
     /** GET /users/list: the attendants the dialog offers. */
-    onDutyUsers: build.query<OnDutyUserOption[], void>({
-      query: () => 'users/list',
-    }),
-    createOnDuty: build.mutation<OnDutyView, CreateOnDutyBody>({
-      query: (body) => ({ url: 'plantao', method: 'POST', body }),
-    }),
-    updateOnDuty: build.mutation<OnDutyView, Partial<CreateOnDutyBody> & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `plantao/${id}`, method: 'PUT', body }),
-    }),
-    deleteOnDuty: build.mutation<{ message: string }, number>({
-      query: (id) => ({ url: `plantao/${id}`, method: 'DELETE' }),
-    }),
+    onDutyUsers: build.query<OnDutyUserOption[], void>(get('users/list')),
+    createOnDuty: build.mutation<OnDutyView, CreateOnDutyBody>(post('plantao')),
+    updateOnDuty: build.mutation<OnDutyView, Partial<CreateOnDutyBody> & { id: number }>(put('plantao')),
+    deleteOnDuty: build.mutation<{ message: string }, number>(del('plantao')),
   }),
 });
 

@@ -7,6 +7,7 @@ import type {
   UpdateQueueIntegrationRequest,
 } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { del, post, put } from '../../shared/endpoints';
 
 export const queueIntegrationsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -25,21 +26,10 @@ export const queueIntegrationsApi = api.injectEndpoints({
       forceRefetch: ({ currentArg, previousArg }) => currentArg?.pageNumber !== previousArg?.pageNumber,
       providesTags: ['QueueIntegrations'],
     }),
-    createQueueIntegration: build.mutation<QueueIntegrationView, CreateQueueIntegrationRequest>({
-      query: (body) => ({ url: 'queueIntegration', method: 'POST', body }),
-      invalidatesTags: ['QueueIntegrations'],
-    }),
-    updateQueueIntegration: build.mutation<QueueIntegrationView, UpdateQueueIntegrationRequest & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `queueIntegration/${id}`, method: 'PUT', body }),
-      invalidatesTags: ['QueueIntegrations'],
-    }),
-    deleteQueueIntegration: build.mutation<{ message: string }, number>({
-      query: (id) => ({ url: `queueIntegration/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['QueueIntegrations'],
-    }),
-    testIntegrationSession: build.mutation<IntegrationTestResult, Partial<TestIntegrationSessionRequest>>({
-      query: (body) => ({ url: 'queueIntegration/testSession', method: 'POST', body }),
-    }),
+    createQueueIntegration: build.mutation<QueueIntegrationView, CreateQueueIntegrationRequest>(post('queueIntegration', 'QueueIntegrations')),
+    updateQueueIntegration: build.mutation<QueueIntegrationView, UpdateQueueIntegrationRequest & { id: number }>(put('queueIntegration', 'QueueIntegrations')),
+    deleteQueueIntegration: build.mutation<{ message: string }, number>(del('queueIntegration', 'QueueIntegrations')),
+    testIntegrationSession: build.mutation<IntegrationTestResult, Partial<TestIntegrationSessionRequest>>(post('queueIntegration/testSession')),
   }),
 });
 

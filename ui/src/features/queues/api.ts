@@ -8,52 +8,20 @@ import type {
   UpdateQueueRequest,
 } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { del, get, getNamed, getOne, post, putOne, type NamedRecord } from '../../shared/endpoints';
 
-export interface NamedRecord {
-  id: number;
-  name: string;
-}
-
-/** Lists other screens own (integrations, file lists, prompts); each answers its own shape. */
-const namedRecords = (body: unknown, key: string): NamedRecord[] => {
-  const list = Array.isArray(body) ? body : (body as Record<string, unknown> | null)?.[key];
-  return Array.isArray(list)
-    ? list.filter((row): row is NamedRecord => typeof row?.id === 'number').map((row) => ({ id: row.id, name: String(row.name ?? row.id) }))
-    : [];
-};
+export type { NamedRecord } from '../../shared/endpoints';
 
 export const queuesApi = api.enhanceEndpoints({ addTagTypes: ['Queues', 'QueueWork'] }).injectEndpoints({
   endpoints: (build) => ({
-    queues: build.query<QueueView[], void>({
-      query: () => 'queue',
-      providesTags: ['Queues'],
-    }),
-    queue: build.query<QueueWithOptions, number>({
-      query: (id) => `queue/${id}`,
-      providesTags: (_result, _error, id) => [{ type: 'Queues', id }],
-    }),
-    createQueue: build.mutation<QueueWithOptions, CreateQueueRequest>({
-      query: (body) => ({ url: 'queue', method: 'POST', body }),
-      invalidatesTags: ['Queues'],
-    }),
-    updateQueue: build.mutation<QueueWithOptions, UpdateQueueRequest & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `queue/${id}`, method: 'PUT', body }),
-      invalidatesTags: (_result, _error, { id }) => ['Queues', { type: 'Queues', id }],
-    }),
-    deleteQueue: build.mutation<DeletedAnswer, number>({
-      query: (id) => ({ url: `queue/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Queues'],
-    }),
+    queues: build.query<QueueView[], void>(get('queue', 'Queues')),
+    queue: build.query<QueueWithOptions, number>(getOne('queue', 'Queues')),
+    createQueue: build.mutation<QueueWithOptions, CreateQueueRequest>(post('queue', 'Queues')),
+    updateQueue: build.mutation<QueueWithOptions, UpdateQueueRequest & { id: number }>(putOne('queue', 'Queues')),
+    deleteQueue: build.mutation<DeletedAnswer, number>(del('queue', 'Queues')),
     /** Attendants an option may send a ticket to. */
-    queueUserChoices: build.query<NamedRecord[], void>({
-      query: () => 'users/list',
-      transformResponse: (body: unknown) => namedRecords(body, 'users'),
-    }),
-    queueIntegrationChoices: build.query<NamedRecord[], void>({
-      query: () => 'queueIntegration',
-      transformResponse: (body: unknown) => namedRecords(body, 'queueIntegrations'),
-      providesTags: ['QueueIntegrations'],
-    }),
+    queueUserChoices: build.query<NamedRecord[], void>(getNamed('users/list', 'users')),
+    queueIntegrationChoices: build.query<NamedRecord[], void>(getNamed('queueIntegration', 'queueIntegrations', 'QueueIntegrations')),
     /** A queue's assignment, line and SLA settings. */
     queueWork: build.query<QueueWorkView, number>({
       query: (id) => `queues/${id}/work`,
@@ -63,11 +31,7 @@ export const queuesApi = api.enhanceEndpoints({ addTagTypes: ['Queues', 'QueueWo
       query: ({ id, ...body }) => ({ url: `queues/${id}/work`, method: 'PUT', body }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'QueueWork', id }],
     }),
-    promptChoices: build.query<NamedRecord[], void>({
-      query: () => 'prompt',
-      transformResponse: (body: unknown) => namedRecords(body, 'prompts'),
-      providesTags: ['Prompts'],
-    }),
+    promptChoices: build.query<NamedRecord[], void>(getNamed('prompt', 'prompts', 'Prompts')),
   }),
 });
 

@@ -1,13 +1,10 @@
 import type { CreateQuickMessageRequest, QuickMessageView, UpdateQuickMessageRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { pagedList } from '../../shared/pagedList';
+import { del, get, getSearchPage, post, put, type SearchPageArgs } from '../../shared/endpoints';
 
 export type QuickMessage = QuickMessageView;
 
-export interface QuickMessagesPageArgs {
-  searchParam: string;
-  pageNumber: number;
-}
+export type QuickMessagesPageArgs = SearchPageArgs;
 
 export type QuickMessageList = { records: QuickMessage[]; count: number; hasMore: boolean };
 
@@ -17,30 +14,13 @@ export type QuickMessageList = { records: QuickMessage[]; count: number; hasMore
  */
 export const quickMessagesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    quickReplies: build.query<QuickMessageView[], void>({
-      query: () => 'quick-messages/list',
-      providesTags: ['QuickReplies'],
-    }),
+    quickReplies: build.query<QuickMessageView[], void>(get('quick-messages/list', 'QuickReplies')),
     /** Pages merged into one list per search term (infinite scroll). */
-    quickMessages: build.query<QuickMessageList, QuickMessagesPageArgs>({
-      query: ({ searchParam, pageNumber }) => ({ url: 'quick-messages', params: { searchParam, pageNumber } }),
-      ...pagedList<QuickMessageList, QuickMessagesPageArgs>('records'),
-    }),
-    quickMessageCategories: build.query<QuickMessage[], void>({
-      query: () => 'quick-messages/categoriesMessages',
-    }),
-    createQuickMessage: build.mutation<QuickMessage, Partial<CreateQuickMessageRequest> & { shortcode: string }>({
-      query: (body) => ({ url: 'quick-messages', method: 'POST', body }),
-      invalidatesTags: ['QuickReplies'],
-    }),
-    updateQuickMessage: build.mutation<QuickMessage, UpdateQuickMessageRequest & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `quick-messages/${id}`, method: 'PUT', body }),
-      invalidatesTags: ['QuickReplies'],
-    }),
-    deleteQuickMessage: build.mutation<void, number>({
-      query: (id) => ({ url: `quick-messages/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['QuickReplies'],
-    }),
+    quickMessages: build.query<QuickMessageList, QuickMessagesPageArgs>(getSearchPage('quick-messages', 'records')),
+    quickMessageCategories: build.query<QuickMessage[], void>(get('quick-messages/categoriesMessages')),
+    createQuickMessage: build.mutation<QuickMessage, Partial<CreateQuickMessageRequest> & { shortcode: string }>(post('quick-messages', 'QuickReplies')),
+    updateQuickMessage: build.mutation<QuickMessage, UpdateQuickMessageRequest & { id: number }>(put('quick-messages', 'QuickReplies')),
+    deleteQuickMessage: build.mutation<void, number>(del('quick-messages', 'QuickReplies')),
     /** POST /quick-messages/{id}/media-upload: multipart typeArch and file. */
     uploadQuickMessageMedia: build.mutation<QuickMessage, { id: number; file: File }>({
       query: ({ id, file }) => {

@@ -1,6 +1,6 @@
 import type { CreateScheduleBody, ScheduleView } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { pagedList } from '../../shared/pagedList';
+import { del, getSearchPage, post, put, type SearchPageArgs } from '../../shared/endpoints';
 
 /** A schedule as the API and the `schedule` frames carry it; status ERRO is a send error. */
 export type Schedule = ScheduleView;
@@ -8,34 +8,19 @@ export type Schedule = ScheduleView;
 export type ScheduleInput = CreateScheduleBody;
 
 /** GET /schedules/{id}; POST /schedules; PUT /schedules/{id} (body, contactId, sendAt, userId). */
-export interface SchedulesPageArgs {
-  searchParam: string;
-  pageNumber: number;
-}
+export type SchedulesPageArgs = SearchPageArgs;
 
 export const schedulesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /schedules/ (searchParam, pageNumber): pages merged into one list per search term (infinite scroll). */
-    schedules: build.query<{ schedules: Schedule[]; hasMore: boolean }, SchedulesPageArgs>({
-      query: ({ searchParam, pageNumber }) => ({ url: 'schedules/', params: { searchParam, pageNumber } }),
-      ...pagedList<{ schedules: Schedule[]; hasMore: boolean }, SchedulesPageArgs>('schedules'),
-      providesTags: ['Schedules'],
-    }),
-    deleteSchedule: build.mutation<void, number>({
-      query: (id) => ({ url: `schedules/${id}`, method: 'DELETE' }),
-    }),
+    schedules: build.query<{ schedules: Schedule[]; hasMore: boolean }, SchedulesPageArgs>(getSearchPage('schedules/', 'schedules', 'Schedules')),
+    deleteSchedule: build.mutation<void, number>(del('schedules')),
     contactSchedules: build.query<{ schedules: Schedule[]; hasMore: boolean }, number>({
       query: (contactId) => `schedules/?contactId=${contactId}`,
       providesTags: ['Schedules'],
     }),
-    createSchedule: build.mutation<Schedule, ScheduleInput>({
-      query: (body) => ({ url: 'schedules', method: 'POST', body }),
-      invalidatesTags: ['Schedules'],
-    }),
-    updateSchedule: build.mutation<Schedule, { id: number } & Omit<ScheduleInput, 'ticketId'>>({
-      query: ({ id, ...body }) => ({ url: `schedules/${id}`, method: 'PUT', body }),
-      invalidatesTags: ['Schedules'],
-    }),
+    createSchedule: build.mutation<Schedule, ScheduleInput>(post('schedules', 'Schedules')),
+    updateSchedule: build.mutation<Schedule, { id: number } & Omit<ScheduleInput, 'ticketId'>>(put('schedules', 'Schedules')),
   }),
 });
 

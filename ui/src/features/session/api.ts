@@ -1,5 +1,6 @@
 import type { LoginRequest, Plan, SessionResponse, SessionUser, SignupRequest, UpdateUserRequest, UserRecord } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { get, post, put } from '../../shared/endpoints';
 
 /** What the profile dialog changes of oneself (PUT /users/{id}). */
 export type ProfileUpdate = Pick<UpdateUserRequest, 'name' | 'email' | 'password' | 'language'>;
@@ -7,26 +8,14 @@ export type ProfileUpdate = Pick<UpdateUserRequest, 'name' | 'email' | 'password
 /** The session calls and the signup calls. */
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<SessionResponse, LoginRequest>({
-      query: (body) => ({ url: 'auth/login', method: 'POST', body }),
-    }),
+    login: build.mutation<SessionResponse, LoginRequest>(post('auth/login')),
     logout: build.mutation<void, void>({
       query: () => ({ url: 'auth/logout', method: 'DELETE' }),
     }),
-    me: build.query<SessionUser, void>({
-      query: () => 'auth/me',
-      providesTags: ['Session'],
-    }),
-    updateUser: build.mutation<UserRecord, { id: number } & ProfileUpdate>({
-      query: ({ id, ...body }) => ({ url: `users/${id}`, method: 'PUT', body }),
-    }),
-    signup: build.mutation<unknown, SignupRequest>({
-      query: (body) => ({ url: 'auth/signup', method: 'POST', body }),
-    }),
-    publicPlans: build.query<Plan[], void>({
-      query: () => 'plans/listPublic',
-      providesTags: ['Plans'],
-    }),
+    me: build.query<SessionUser, void>(get('auth/me', 'Session')),
+    updateUser: build.mutation<UserRecord, { id: number } & ProfileUpdate>(put('users')),
+    signup: build.mutation<unknown, SignupRequest>(post('auth/signup')),
+    publicPlans: build.query<Plan[], void>(get('plans/listPublic', 'Plans')),
   }),
 });
 

@@ -1,5 +1,6 @@
 import type { CompanyView, RetentionView, ScheduleEntry, SettingView as Setting } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { get } from '../../shared/endpoints';
 
 export type { SettingView as Setting } from '@conversa/contracts';
 
@@ -14,10 +15,7 @@ export function applySetting(list: readonly Setting[], setting: Setting | undefi
 export const settingsApi = api.enhanceEndpoints({ addTagTypes: ['Settings', 'CompanySchedules', 'Retention'] }).injectEndpoints({
   endpoints: (build) => ({
     /** GET /settings: every setting of the company; userCreation only for super users. */
-    settings: build.query<Setting[], void>({
-      query: () => 'settings',
-      providesTags: ['Settings'],
-    }),
+    settings: build.query<Setting[], void>(get('settings', 'Settings')),
     /** PUT /settings/{key}. */
     updateSetting: build.mutation<Setting, Setting>({
       query: ({ key, value }) => ({ url: `settings/${key}`, method: 'PUT', body: { value } }),
@@ -28,10 +26,7 @@ export const settingsApi = api.enhanceEndpoints({ addTagTypes: ['Settings', 'Com
       invalidatesTags: (_saved, _error, { key }) => (key === 'messageRetentionDays' ? ['Retention'] : []),
     }),
     /** GET /settings/retention: messageRetentionDays as days and the last run. */
-    retention: build.query<RetentionView, void>({
-      query: () => 'settings/retention',
-      providesTags: ['Retention'],
-    }),
+    retention: build.query<RetentionView, void>(get('settings/retention', 'Retention')),
     /** The company's opening hours, from GET /companies/{id}. */
     companySchedules: build.query<ScheduleEntry[], number>({
       query: (companyId) => `companies/${companyId}`,

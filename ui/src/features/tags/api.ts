@@ -1,5 +1,6 @@
 import type { CreateTagRequest, KanbanTicket, TagPage, TagView, UpdateTagRequest } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { del, get, post, put } from '../../shared/endpoints';
 import { pagedList } from '../../shared/pagedList';
 
 /** One page of GET /tags: `offset` is how many rows the screen has loaded (infinite scroll). */
@@ -28,25 +29,16 @@ export const tagsApi = api.enhanceEndpoints({ addTagTypes: ['Tags', 'ContactTags
       providesTags: ['Tags'],
     }),
     /** GET /tags/list: every tag of the company (the tag editor's choices). */
-    allTags: build.query<TagView[], void>({
-      query: () => 'tags/list',
-      providesTags: ['Tags'],
-    }),
+    allTags: build.query<TagView[], void>(get('tags/list', 'Tags')),
     /** GET /tags/kanban: the board's lanes. */
     kanbanLanes: build.query<TagView[], void>({
       query: () => 'tags/kanban',
       transformResponse: (body: { lista: TagView[] }) => body.lista,
       providesTags: ['Tags'],
     }),
-    createTag: build.mutation<TagView, TagRequest>({
-      query: (body) => ({ url: 'tags', method: 'POST', body }),
-    }),
-    updateTag: build.mutation<TagView, UpdateTagRequest & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `tags/${id}`, method: 'PUT', body }),
-    }),
-    deleteTag: build.mutation<{ message: string }, number>({
-      query: (id) => ({ url: `tags/${id}`, method: 'DELETE' }),
-    }),
+    createTag: build.mutation<TagView, TagRequest>(post('tags')),
+    updateTag: build.mutation<TagView, UpdateTagRequest & { id: number }>(put('tags')),
+    deleteTag: build.mutation<{ message: string }, number>(del('tags')),
     /** GET /contactTags/{contactId}. */
     contactTags: build.query<TagChip[], number>({
       query: (contactId) => `contactTags/${contactId}`,

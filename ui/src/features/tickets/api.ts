@@ -1,5 +1,6 @@
 import type { FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { api } from '../../app/api';
+import { del, get, post, put } from '../../shared/endpoints';
 import { storageKeys, writeStorage } from '../../app/storage';
 import type { RootState } from '../../app/store';
 import { normaliseListArgs, toQueryParams, type TicketListArgs, type TicketPageParam } from './listArgs';
@@ -106,18 +107,10 @@ export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'Ticket
       query: (uuid) => `tickets/u/${encodeURIComponent(uuid)}`,
       providesTags: ['Ticket'],
     }),
-    updateTicket: build.mutation<Ticket, TicketChange>({
-      query: ({ id, ...body }) => ({ url: `tickets/${id}`, method: 'PUT', body }),
-    }),
-    createTicket: build.mutation<Ticket, CreateTicketBody>({
-      query: (body) => ({ url: 'tickets', method: 'POST', body }),
-    }),
-    deleteTicket: build.mutation<unknown, number>({
-      query: (id) => ({ url: `tickets/${id}`, method: 'DELETE' }),
-    }),
-    closeAllTickets: build.mutation<ClosedCount, { status: TicketStatus; queueIds?: number[] }>({
-      query: (body) => ({ url: 'tickets/closeAll', method: 'POST', body }),
-    }),
+    updateTicket: build.mutation<Ticket, TicketChange>(put('tickets')),
+    createTicket: build.mutation<Ticket, CreateTicketBody>(post('tickets')),
+    deleteTicket: build.mutation<unknown, number>(del('tickets')),
+    closeAllTickets: build.mutation<ClosedCount, { status: TicketStatus; queueIds?: number[] }>(post('tickets/closeAll')),
     /** The call button: the connection's call token, asked for at each call and not kept (it is a credential). */
     ticketCall: build.query<TicketCallAnswer, number>({
       query: (id) => `tickets/${id}/call`,
@@ -128,29 +121,17 @@ export const ticketsApi = api.enhanceEndpoints({ addTagTypes: ['Ticket', 'Ticket
       keepUnusedDataFor: 0,
     }),
     /** The company's queues (GET /queue), for transfer and the admin's queue choices. */
-    queueOptions: build.query<QueueOption[], void>({
-      query: () => 'queue',
-      providesTags: ['TicketLookups'],
-    }),
+    queueOptions: build.query<QueueOption[], void>(get('queue', 'TicketLookups')),
     /** Connections (GET /whatsapp) for the new-ticket dialog and the filter panel. */
-    connectionOptions: build.query<ConnectionOption[], void>({
-      query: () => 'whatsapp',
-      providesTags: ['TicketLookups'],
-    }),
+    connectionOptions: build.query<ConnectionOption[], void>(get('whatsapp', 'TicketLookups')),
     /** Every user's id and name (GET /users/list) for the admins' user filter and the new-ticket dialog. */
-    userOptions: build.query<NamedOption[], void>({
-      query: () => 'users/list',
-      providesTags: ['TicketLookups'],
-    }),
+    userOptions: build.query<NamedOption[], void>(get('users/list', 'TicketLookups')),
     /** The transfer dialog's user search (GET /users/?searchParam), from 3 characters. */
     searchUsers: build.query<NamedOption[], string>({
       query: (searchParam) => ({ url: 'users', params: { searchParam } }),
       transformResponse: (answer: UserListResponse) => answer.users,
     }),
-    tagOptions: build.query<TagOption[], void>({
-      query: () => 'tags/list',
-      providesTags: ['TicketLookups'],
-    }),
+    tagOptions: build.query<TagOption[], void>(get('tags/list', 'TicketLookups')),
   }),
 });
 

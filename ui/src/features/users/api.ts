@@ -1,11 +1,8 @@
 import type { CreateUserRequest, UpdateUserRequest, UserFrame, UserListResponse, UserRecord, UserView } from '@conversa/contracts';
 import { api } from '../../app/api';
-import { pagedList } from '../../shared/pagedList';
+import { del, getSearchPage, post, put, type SearchPageArgs } from '../../shared/endpoints';
 
-export interface UsersPageArgs {
-  searchParam: string;
-  pageNumber: number;
-}
+export type UsersPageArgs = SearchPageArgs;
 
 /** What the users list takes in: a `user` frame, or a user this screen just saved (which carries its queues). */
 export type UserChange =
@@ -47,20 +44,10 @@ export function applyUserChange(list: UserListResponse, frame: UserChange, searc
 export const usersApi = api.enhanceEndpoints({ addTagTypes: ['Users'] }).injectEndpoints({
   endpoints: (build) => ({
     /** GET /users: pages of 40 merged into one list per search term (infinite scroll). */
-    users: build.query<UserListResponse, UsersPageArgs>({
-      query: ({ searchParam, pageNumber }) => ({ url: 'users', params: { searchParam, pageNumber } }),
-      ...pagedList<UserListResponse, UsersPageArgs>('users'),
-      providesTags: ['Users'],
-    }),
-    createUser: build.mutation<UserRecord, CreateUserRequest>({
-      query: (body) => ({ url: 'users', method: 'POST', body }),
-    }),
-    saveUser: build.mutation<UserRecord, UpdateUserRequest & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `users/${id}`, method: 'PUT', body }),
-    }),
-    deleteUser: build.mutation<void, number>({
-      query: (id) => ({ url: `users/${id}`, method: 'DELETE' }),
-    }),
+    users: build.query<UserListResponse, UsersPageArgs>(getSearchPage('users', 'users', 'Users')),
+    createUser: build.mutation<UserRecord, CreateUserRequest>(post('users')),
+    saveUser: build.mutation<UserRecord, UpdateUserRequest & { id: number }>(put('users')),
+    deleteUser: build.mutation<void, number>(del('users')),
     /** POST /users/{id}/media-upload: form userId, typeArch, profileImage. */
     uploadUserImage: build.mutation<UserRecord, { id: number; file: File }>({
       query: ({ id, file }) => {

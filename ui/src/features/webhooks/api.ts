@@ -7,26 +7,15 @@ import type {
   WebhookWithSecretView,
 } from '@conversa/contracts';
 import { api } from '../../app/api';
+import { del, get, post, put } from '../../shared/endpoints';
 
 export const webhooksApi = api.enhanceEndpoints({ addTagTypes: ['Webhooks', 'WebhookDeliveries'] }).injectEndpoints({
   endpoints: (build) => ({
-    webhooks: build.query<WebhookView[], void>({
-      query: () => 'webhooks',
-      providesTags: ['Webhooks'],
-    }),
+    webhooks: build.query<WebhookView[], void>(get('webhooks', 'Webhooks')),
     /** The answer carries the secret, shown this once. */
-    createWebhook: build.mutation<WebhookWithSecretView, CreateWebhookRequest>({
-      query: (body) => ({ url: 'webhooks', method: 'POST', body }),
-      invalidatesTags: ['Webhooks'],
-    }),
-    updateWebhook: build.mutation<WebhookView, UpdateWebhookRequest & { id: number }>({
-      query: ({ id, ...body }) => ({ url: `webhooks/${id}`, method: 'PUT', body }),
-      invalidatesTags: ['Webhooks'],
-    }),
-    deleteWebhook: build.mutation<{ message: string }, number>({
-      query: (id) => ({ url: `webhooks/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Webhooks'],
-    }),
+    createWebhook: build.mutation<WebhookWithSecretView, CreateWebhookRequest>(post('webhooks', 'Webhooks')),
+    updateWebhook: build.mutation<WebhookView, UpdateWebhookRequest & { id: number }>(put('webhooks', 'Webhooks')),
+    deleteWebhook: build.mutation<{ message: string }, number>(del('webhooks', 'Webhooks')),
     rotateWebhookSecret: build.mutation<WebhookWithSecretView, number>({
       query: (id) => ({ url: `webhooks/${id}/rotate-secret`, method: 'POST' }),
     }),
