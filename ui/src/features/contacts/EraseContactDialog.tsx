@@ -50,6 +50,7 @@ export function EraseContactDialog({ contactId, open, onClose }: { contactId: nu
         <List.Root ps="5" textStyle="sm">
           <List.Item>{t('contactErase.lostData')}</List.Item>
           <List.Item>{t('contactErase.lostMessages')}</List.Item>
+          <List.Item>{t('contactErase.lostLists')}</List.Item>
         </List.Root>
         <Text textStyle="sm" color="fg.muted">
           {t('contactErase.kept')}

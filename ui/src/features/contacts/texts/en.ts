@@ -39,7 +39,9 @@ export const en = {
   'contactErase.lost': 'This is final and cannot be undone. Erased for good:',
   'contactErase.lostData': "the contact's name, number, e-mail, picture and extra information;",
   'contactErase.lostMessages':
-    'the contents of messages (texts, captions, contact cards, locations, transcripts), the media and the ticket notes of this contact.',
+    'the contents of messages (texts, captions, contact cards, locations, transcripts), the media and the ticket notes of this contact;',
+  'contactErase.lostLists':
+    'the messages scheduled for the contact and its number in contact lists and campaigns (what has not been sent to it yet will not be).',
   'contactErase.kept':
     'The tickets, their times and the dashboard figures stay, with the contact shown as removed. Webhooks receive contact.erased to erase their copies.',
   'contactErase.reason': 'Reason (recorded with who and when)',

@@ -39,7 +39,9 @@ export const es = {
   'contactErase.lost': 'Es definitivo y no se puede deshacer. Se borran para siempre:',
   'contactErase.lostData': 'el nombre, número, e-mail, foto e información adicional del contacto;',
   'contactErase.lostMessages':
-    'el contenido de los mensajes (textos, leyendas, tarjetas de contacto, ubicaciones, transcripciones), los archivos y las notas de los tickets de este contacto.',
+    'el contenido de los mensajes (textos, leyendas, tarjetas de contacto, ubicaciones, transcripciones), los archivos y las notas de los tickets de este contacto;',
+  'contactErase.lostLists':
+    'los mensajes programados para el contacto y su número en las listas de contactos y en las campañas (lo que aún no se le envió no se enviará).',
   'contactErase.kept':
     'Los tickets, sus horarios y las cifras del panel se mantienen, con el contacto mostrado como eliminado. Los webhooks reciben contact.erased para borrar sus copias.',
   'contactErase.reason': 'Motivo (queda registrado con quién y cuándo)',

@@ -37,7 +37,9 @@ export const ptBR = {
   'contactErase.lost': 'Isto é definitivo e não pode ser desfeito. Serão apagados para sempre:',
   'contactErase.lostData': 'nome, número, e-mail, foto e informações adicionais do contato;',
   'contactErase.lostMessages':
-    'o conteúdo das mensagens (textos, legendas, contatos, localizações, transcrições), as mídias e as notas dos tickets deste contato.',
+    'o conteúdo das mensagens (textos, legendas, contatos, localizações, transcrições), as mídias e as notas dos tickets deste contato;',
+  'contactErase.lostLists':
+    'as mensagens agendadas para o contato e o seu número nas listas de contatos e nas campanhas (o que ainda não foi enviado a ele não será).',
   'contactErase.kept':
     'Os tickets, seus horários e os números do painel continuam, com o contato mostrado como removido. Os webhooks recebem contact.erased para apagarem suas cópias.',
   'contactErase.reason': 'Motivo (fica registrado com quem e quando)',

@@ -39,7 +39,8 @@ export const tr = {
   'contactErase.lost': 'Bu kalıcıdır ve geri alınamaz. Kalıcı olarak silinir:',
   'contactErase.lostData': 'kişinin adı, numarası, e-postası, fotoğrafı ve ek bilgileri;',
   'contactErase.lostMessages':
-    'bu kişinin taleplerindeki mesaj içerikleri (metinler, açıklamalar, kişi kartları, konumlar, dökümler), medya dosyaları ve notlar.',
+    'bu kişinin taleplerindeki mesaj içerikleri (metinler, açıklamalar, kişi kartları, konumlar, dökümler), medya dosyaları ve notlar;',
+  'contactErase.lostLists': 'kişiye zamanlanmış mesajlar ile kişi listelerindeki ve kampanyalardaki numarası (henüz gönderilmemiş olanlar gönderilmez).',
   'contactErase.kept':
     "Talepler, zamanları ve pano rakamları kalır; kişi kaldırılmış olarak gösterilir. Webhook'lar kopyalarını silmeleri için contact.erased alır.",
   'contactErase.reason': 'Neden (kimin ve ne zaman ile birlikte kaydedilir)',
