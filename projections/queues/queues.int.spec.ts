@@ -1,4 +1,4 @@
-import { defaultOpeningHours, type RecordedEvent } from '@conversa/contracts';
+import { blankChatbotOption, defaultOpeningHours, type RecordedEvent } from '@conversa/contracts';
 import type { Kysely } from 'kysely';
 import type { ReadDatabase } from '../database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,14 +53,8 @@ const option = (queueId: number, optionId: number, parentId: number | null, name
   queueId,
   optionId,
   parentId,
+  ...blankChatbotOption(),
   name,
-  greetingMessage: '',
-  queueType: 'text',
-  optQueueId: null,
-  optUserId: null,
-  optIntegrationId: null,
-  optFileId: null,
-  closeTicket: false,
 });
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { defaultOpeningHours, type ChatbotOptionDetails, type QueueDetails, type QueueEvent } from '@conversa/contracts';
+import { blankChatbotOption, defaultOpeningHours, type ChatbotOptionDetails, type QueueDetails, type QueueEvent } from '@conversa/contracts';
 import { describe, expect, it } from 'vitest';
 import { spec } from '../commands/spec';
 import { plannedTreeOf, queue, queueColor, QUEUE_COLOR_CLAIM_TIMEOUT_MS, type PlannedOption } from './queue';
@@ -19,14 +19,8 @@ const details: QueueDetails = {
 };
 const created: QueueEvent = { type: 'QueueCreated', data: { queueId: 5, ...details } };
 const text = (name: string, extra: Partial<ChatbotOptionDetails> = {}): ChatbotOptionDetails => ({
+  ...blankChatbotOption(),
   name,
-  greetingMessage: '',
-  queueType: 'text',
-  optQueueId: null,
-  optUserId: null,
-  optIntegrationId: null,
-  optFileId: null,
-  closeTicket: false,
   ...extra,
 });
 const added = (optionId: number, parentId: number | null, option: ChatbotOptionDetails): QueueEvent => ({

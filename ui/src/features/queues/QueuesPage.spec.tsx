@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, renderApp } from '../../test/harness';
 import { session } from '../../test/fixtures';
-import type { QueueView, QueueWithOptions } from '@conversa/contracts';
+import { blankChatbotOption, type QueueView, type QueueWithOptions } from '@conversa/contracts';
 
 /** A list row, or with `chatbots` what GET /queue/{id} answers. */
 type Queue = QueueView & Partial<Pick<QueueWithOptions, 'chatbots'>>;
@@ -149,14 +149,8 @@ describe('queues screen', () => {
           id: 40,
           queueId: 3,
           parentId: null,
+          ...blankChatbotOption(),
           name: 'Boletos',
-          greetingMessage: '',
-          queueType: 'text',
-          optQueueId: null,
-          optUserId: null,
-          optIntegrationId: null,
-          optFileId: null,
-          closeTicket: false,
           options: [],
         },
       ],

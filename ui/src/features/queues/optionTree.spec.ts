@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatbotOptionView as ChatbotOption } from '@conversa/contracts';
+import { blankChatbotOption, type ChatbotOptionView as ChatbotOption } from '@conversa/contracts';
 import {
   addOption,
   countOptions,
@@ -18,14 +18,8 @@ const saved = (id: number, name: string, options: ChatbotOption[] = [], extra: P
   id,
   queueId: 1,
   parentId: null,
+  ...blankChatbotOption(),
   name,
-  greetingMessage: '',
-  queueType: 'text',
-  optQueueId: null,
-  optUserId: null,
-  optIntegrationId: null,
-  optFileId: null,
-  closeTicket: false,
   options,
   ...extra,
 });
