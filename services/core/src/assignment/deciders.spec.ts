@@ -102,6 +102,16 @@ describe('line position told', () => {
       .when(tell(8))
       .then([told(8)]);
   });
+  it('always tells her when she becomes first, even after a move within the step, and once only', () => {
+    spec(ticketLine)
+      .given([told(3)])
+      .when(tell(1))
+      .then([told(1)]);
+    spec(ticketLine)
+      .given([told(3), told(1)])
+      .when(tell(1))
+      .then([]);
+  });
 });
 
 describe('SLA breach', () => {

@@ -54,12 +54,16 @@ export const queueWork: Decider<QueueWorkState, QueueWorkCommand, QueueWorkEvent
 export type TicketLineState = { told: number | null };
 export type TicketLineCommand = { type: 'TellLinePosition'; ticketId: number; queueId: number; position: number; estimateMinutes: number; step: number };
 
-/** Stream `ticketline-<ticketId>`: the contact hears her place once, then again when it moved by more than `step` places. */
+/**
+ * Stream `ticketline-<ticketId>`: the contact hears her place once, then again when it moved by more than `step` places,
+ * and always when she becomes first (however few places that last move was: "you are next" is the news she waits for).
+ */
 export const ticketLine: Decider<TicketLineState, TicketLineCommand, TicketLineEvent> = {
   initialState: () => ({ told: null }),
   evolve: (_state, event) => ({ told: event.data.position }),
   decide(state, command) {
-    if (state.told !== null && Math.abs(state.told - command.position) <= command.step) return [];
+    const nowFirst = command.position === 1 && state.told !== 1;
+    if (state.told !== null && !nowFirst && Math.abs(state.told - command.position) <= command.step) return [];
     const { ticketId, queueId, position, estimateMinutes } = command;
     return [{ type: 'TicketLinePositionTold', data: { ticketId, queueId, position, estimateMinutes } }];
   },
